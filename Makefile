@@ -1,0 +1,42 @@
+# Two commands set everything up from nothing: `make run` and `make test`.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+export QT_QPA_PLATFORM ?= offscreen
+
+.PHONY: run test lint format bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV) || { echo "Could not create $(VENV): install python3-venv (Debian: apt-get install python3-venv)"; exit 1; }
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Reinstall whenever pyproject.toml changes.
+$(VENV)/.installed-app: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed-app
+
+run: $(VENV)/.installed-app
+	QT_QPA_PLATFORM= $(BIN)/neardup $(ARGS)
+
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -q
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check app tests benchmarks
+	$(BIN)/ruff format --check app tests benchmarks
+	$(BIN)/mypy app
+
+format: $(VENV)/.installed-test
+	$(BIN)/ruff format app tests benchmarks
+	$(BIN)/ruff check --fix app tests benchmarks
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/python benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""NearDup's Qt-free core: extraction, features, fingerprints, matching and reports."""
