@@ -1,10 +1,315 @@
-"""Command-line front end (placeholder until the subcommands land)."""
+"""Command-line front end: ``neardup [gui] | scan | compare | extract | cache``.
+
+A thin layer over the core pipeline: it parses arguments, shows progress on a
+terminal and writes reports. Exit codes: 0 when the command ran (even if some
+files had problems), 2 for bad usage, 1 for a failure of the command itself.
+"""
 
 from __future__ import annotations
 
+import argparse
 import multiprocessing
+import sys
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+from neardup._version import __version__
+from neardup.core.groups import ReferenceRule
+from neardup.core.settings import PDF_ENGINES, ScanSettings
+from neardup.core.tokenize import TOKENIZER_NAMES
+from neardup.core.weighting import Weighting
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
 
 
-def main(argv: list[str] | None = None) -> int:
+class UsageError(Exception):
+    """Bad arguments: reported with exit code 2."""
+
+
+def _fraction(text: str) -> float:
+    value = float(text.rstrip("%")) / (100 if text.endswith("%") else 1)
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError("expected a fraction 0..1 or a percentage like 5%")
+    return value
+
+
+def _add_scan_options(parser: argparse.ArgumentParser) -> None:
+    defaults = ScanSettings()
+    parser.add_argument(
+        "--threshold",
+        "-k",
+        type=int,
+        default=defaults.threshold,
+        help="Hamming distance k for near-duplicates (default %(default)s)",
+    )
+    parser.add_argument(
+        "--weighting",
+        choices=[w.value for w in Weighting],
+        default=defaults.weighting.value,
+        help="feature weights (default %(default)s)",
+    )
+    parser.add_argument(
+        "--tokenizer",
+        choices=TOKENIZER_NAMES,
+        default=defaults.tokenizer,
+        help="tokenizer backend (default %(default)s)",
+    )
+    parser.add_argument(
+        "--pdf-engine",
+        choices=PDF_ENGINES,
+        default=defaults.pdf_engine,
+        help="PDF text extractor (default %(default)s)",
+    )
+    parser.add_argument(
+        "--top-n",
+        type=int,
+        default=None,
+        metavar="N",
+        help="keep only the N heaviest features per document",
+    )
+    parser.add_argument(
+        "--min-tokens",
+        type=int,
+        default=defaults.min_tokens,
+        metavar="N",
+        help="documents with fewer content tokens are listed but not compared",
+    )
+    parser.add_argument(
+        "--user-dict",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="jieba user dictionary (one 'word [freq] [tag]' per line)",
+    )
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="neardup",
+        description="Find near-duplicate and partly copied documents (.txt, .docx, .pdf).",
+    )
+    parser.add_argument("--version", action="version", version=f"neardup {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    gui = commands.add_parser("gui", help="open the desktop app (the default)")
+    gui.add_argument("report", nargs="?", type=Path, help="a saved JSON report to open")
+
+    scan = commands.add_parser("scan", help="scan files and folders and write a report")
+    scan.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    scan.add_argument(
+        "--against",
+        nargs="+",
+        type=Path,
+        default=[],
+        metavar="LIBRARY",
+        help="reference library: compared with PATHs, never with itself",
+    )
+    _add_scan_options(scan)
+    defaults = ScanSettings()
+    scan.add_argument("--no-partial", action="store_true", help="skip partial-copy detection")
+    scan.add_argument(
+        "--min-overlap",
+        type=_fraction,
+        default=defaults.min_overlap,
+        metavar="F",
+        help="minimum share of the smaller document for a partial copy",
+    )
+    scan.add_argument(
+        "--reference",
+        choices=[r.value for r in ReferenceRule],
+        default=defaults.reference_rule.value,
+        help="which group member is kept",
+    )
+    scan.add_argument(
+        "--exclude",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="skip files matching this pattern (repeatable)",
+    )
+    scan.add_argument("--include-hidden", action="store_true", help="also read hidden files")
+    scan.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes for extraction (default: one per CPU)",
+    )
+    scan.add_argument("--format", choices=("json", "csv"), default="json")
+    scan.add_argument(
+        "--output",
+        "-o",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write the report here (default: standard output)",
+    )
+    scan.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+
+    compare = commands.add_parser("compare", help="compare two documents in detail")
+    compare.add_argument("a", type=Path)
+    compare.add_argument("b", type=Path)
+    _add_scan_options(compare)
+    compare.add_argument(
+        "--html", type=Path, default=None, metavar="OUT", help="write a side-by-side HTML page"
+    )
+
+    extract = commands.add_parser("extract", help="print the text extracted from files")
+    extract.add_argument("paths", nargs="+", type=Path, metavar="FILE")
+    extract.add_argument("--pdf-engine", choices=PDF_ENGINES, default="pdfium")
+    return parser
+
+
+def _settings_from(args: argparse.Namespace) -> ScanSettings:
+    common = {
+        "threshold": args.threshold,
+        "weighting": Weighting(args.weighting),
+        "tokenizer": args.tokenizer,
+        "pdf_engine": args.pdf_engine,
+        "top_n": args.top_n,
+        "min_tokens": args.min_tokens,
+        "user_dict": args.user_dict,
+    }
+    if args.user_dict is not None and not args.user_dict.is_file():
+        raise UsageError(f"user dictionary not found: {args.user_dict}")
+    if args.command == "scan":
+        common.update(
+            detect_partial=not args.no_partial,
+            min_overlap=args.min_overlap,
+            reference_rule=ReferenceRule(args.reference),
+            exclude=tuple(args.exclude),
+            include_hidden=args.include_hidden,
+            workers=args.workers,
+            against=tuple(args.against),
+        )
+    try:
+        return ScanSettings(**common)
+    except ValueError as error:
+        raise UsageError(str(error)) from error
+
+
+def _run_scan(args: argparse.Namespace) -> int:
+    from neardup.cli_progress import TerminalProgress
+    from neardup.core.pipeline import scan
+    from neardup.core.progress import CancelToken
+    from neardup.core.report import write_report
+
+    missing = [str(p) for p in [*args.paths, *args.against] if not p.exists()]
+    if missing:
+        raise UsageError("no such file or folder: " + ", ".join(missing))
+    settings = _settings_from(args)
+    cancel = CancelToken()
+    bar = TerminalProgress(enabled=not args.quiet and sys.stderr.isatty())
+    outcome: dict[str, object] = {}
+
+    def work() -> None:
+        try:
+            outcome["result"] = scan(args.paths, settings, progress=bar.update, cancel=cancel)
+        except BaseException as error:  # re-raised in the main thread
+            outcome["error"] = error
+
+    # The scan runs in a thread so that Ctrl-C in the main thread can cancel it
+    # cleanly and the partial result is still written.
+    worker = threading.Thread(target=work, name="neardup-scan", daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.2)
+    except KeyboardInterrupt:
+        cancel.cancel()
+        print("\nCancelling… (partial results will be written)", file=sys.stderr)
+        worker.join()
+    bar.close()
+    if "error" in outcome:
+        raise outcome["error"]  # type: ignore[misc]
+    from neardup.core.result import ScanResult
+
+    result = outcome["result"]
+    assert isinstance(result, ScanResult)
+    text = write_report(result, args.format, args.output)
+    if text is not None:
+        sys.stdout.write(text)
+    if not args.quiet:
+        state = " (cancelled: partial results)" if result.cancelled else ""
+        print(
+            f"{len(result.documents)} documents, {len(result.pairs)} pairs, "
+            f"{len(result.groups)} groups, {len(result.problems)} problems "
+            f"in {result.elapsed:.1f} s{state}",
+            file=sys.stderr,
+        )
+    return EXIT_OK
+
+
+def _run_extract(args: argparse.Namespace) -> int:
+    from neardup.core.extract import extract
+    from neardup.core.models import Problem
+    from neardup.core.settings import DEFAULT_SUFFIXES
+    from neardup.core.walk import walk
+
+    found = walk(args.paths, DEFAULT_SUFFIXES)
+    for problem in found.problems:
+        print(f"== {problem.path}\n   problem: {problem.reason}\n")
+    for path in found.files:
+        item = extract(path, pdf_engine=args.pdf_engine)
+        if isinstance(item, Problem):
+            print(f"== {item.path}\n   problem: {item.reason}\n")
+            continue
+        details = [f"format: {item.format}"]
+        if item.encoding:
+            details.append(f"encoding: {item.encoding}")
+        if item.pages is not None:
+            details.append(f"pages: {item.pages}")
+        if item.engine:
+            details.append(f"engine: {item.engine}")
+        details += list(item.notes)
+        print(f"== {item.path}\n   {', '.join(details)}\n{item.text}\n")
+    return EXIT_OK
+
+
+def _run_compare(args: argparse.Namespace) -> int:
+    from neardup.core.compare import compare_files, format_comparison, write_html
+
+    for path in (args.a, args.b):
+        if not path.exists():
+            raise UsageError(f"no such file: {path}")
+    comparison = compare_files(args.a, args.b, _settings_from(args))
+    print(format_comparison(comparison))
+    if args.html is not None and comparison.left is not None and comparison.right is not None:
+        write_html(comparison, args.html)
+        print(f"Side-by-side view written to {args.html}")
+    return EXIT_OK
+
+
+def _run_gui(report: Path | None) -> int:
+    from neardup.gui.app import run_gui
+
+    status: int = run_gui(report)
+    return status
+
+
+def main(argv: Sequence[str] | None = None) -> int:
     multiprocessing.freeze_support()
-    return 0
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    # `neardup report.json` opens a saved report in the app.
+    if len(arguments) == 1 and arguments[0].endswith(".json") and Path(arguments[0]).is_file():
+        arguments = ["gui", arguments[0]]
+    parser = _build_parser()
+    args = parser.parse_args(arguments)
+    try:
+        if args.command == "scan":
+            return _run_scan(args)
+        if args.command == "extract":
+            return _run_extract(args)
+        if args.command == "compare":
+            return _run_compare(args)
+        return _run_gui(getattr(args, "report", None))
+    except UsageError as error:
+        parser.print_usage(sys.stderr)
+        print(f"neardup: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as error:
+        print(f"neardup: error: {error}", file=sys.stderr)
+        return EXIT_FAILED

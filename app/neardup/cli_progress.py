@@ -1,0 +1,47 @@
+"""A terminal progress bar for `neardup scan`, on stderr, using tqdm."""
+
+from __future__ import annotations
+
+import sys
+
+from neardup.core.progress import Progress, Stage
+
+
+class TerminalProgress:
+    """One tqdm bar per stage; does nothing when disabled (not a TTY, or --quiet)."""
+
+    def __init__(self, enabled: bool) -> None:
+        self._enabled = enabled
+        self._bar: object | None = None
+        self._stage: Stage | None = None
+
+    def update(self, progress: Progress) -> None:
+        if not self._enabled:
+            return
+        from tqdm import tqdm
+
+        if progress.stage is not self._stage:
+            self.close()
+            self._stage = progress.stage
+            if progress.stage is Stage.DONE:
+                return
+            self._bar = tqdm(
+                total=progress.total or None,
+                desc=progress.stage.value,
+                unit="file" if progress.stage is Stage.EXTRACTING else "doc",
+                file=sys.stderr,
+                leave=False,
+                dynamic_ncols=True,
+            )
+        bar = self._bar
+        if isinstance(bar, tqdm):
+            bar.n = progress.done
+            if progress.current:
+                bar.set_postfix_str(progress.current[-40:], refresh=False)
+            bar.refresh()
+
+    def close(self) -> None:
+        bar = self._bar
+        if bar is not None:
+            bar.close()  # type: ignore[attr-defined]
+        self._bar = None

@@ -1,0 +1,78 @@
+"""Per-file work of a scan: extract, normalise, tokenise. Runs in worker processes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import xxhash
+
+from neardup.core.extract import extract
+from neardup.core.models import Document, Problem
+from neardup.core.text import content_key_text, normalize
+from neardup.core.tokenize import content_tokens_with_offsets, get_tokenizer
+
+
+@dataclass(frozen=True, slots=True)
+class AnalyzeOptions:
+    """What a worker needs to know; small and picklable."""
+
+    pdf_engine: str = "pdfium"
+    tokenizer: str = "rjieba"
+    user_dict: Path | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Analyzed:
+    """A document ready for fingerprinting: normalised text and its content tokens."""
+
+    path: Path
+    format: str
+    size: int
+    mtime_ns: int
+    pages: int | None
+    encoding: str | None
+    notes: tuple[str, ...]
+    text: str
+    tokens: tuple[str, ...]
+    token_offsets: tuple[int, ...]
+    content_key: str
+
+    @classmethod
+    def from_document(cls, document: Document, options: AnalyzeOptions) -> Analyzed:
+        text = normalize(document.text)
+        tokenizer = get_tokenizer(options.tokenizer, options.user_dict)
+        tokens, offsets = content_tokens_with_offsets(text, tokenizer)
+        key = xxhash.xxh3_128_hexdigest(content_key_text(text).encode("utf-8"))
+        return cls(
+            path=document.path,
+            format=document.format,
+            size=document.size,
+            mtime_ns=document.mtime_ns,
+            pages=document.pages,
+            encoding=document.encoding,
+            notes=document.notes,
+            text=text,
+            tokens=tuple(tokens),
+            token_offsets=tuple(offsets),
+            content_key=key,
+        )
+
+
+def analyze_file(path: Path, options: AnalyzeOptions) -> Analyzed | Problem:
+    """Extract and tokenise one file; a failure is a Problem, never an exception."""
+    extracted = extract(path, pdf_engine=options.pdf_engine)
+    if isinstance(extracted, Problem):
+        return extracted
+    try:
+        return Analyzed.from_document(extracted, options)
+    except Exception as error:  # a bug in a later stage must not stop the scan
+        return Problem(
+            extracted.path, f"Could not analyse the text: {type(error).__name__}: {error}"
+        )
+
+
+def analyze_batch(paths: Sequence[Path], options: AnalyzeOptions) -> list[Analyzed | Problem]:
+    """A batch per task keeps inter-process overhead small."""
+    return [analyze_file(path, options) for path in paths]

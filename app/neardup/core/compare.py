@@ -1,0 +1,150 @@
+"""Compare two documents in detail: fingerprints, distance, overlap and matched passages.
+
+Serves `neardup compare` and its standalone side-by-side HTML page.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from neardup.core.analyze import Analyzed, AnalyzeOptions, analyze_file
+from neardup.core.matching import FeatureWeights
+from neardup.core.models import Problem
+from neardup.core.overlap import CompactText, Overlap, measure_overlap
+from neardup.core.result import MatchedSpan
+from neardup.core.settings import ScanSettings
+from neardup.core.simhash import to_hex
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    left: Analyzed | None
+    right: Analyzed | None
+    problems: tuple[Problem, ...]
+    fingerprint_left: int = 0
+    fingerprint_right: int = 0
+    similarity: float = 0.0
+    overlap: Overlap = field(default_factory=lambda: Overlap(0.0, 0.0, ()))
+
+    @property
+    def distance(self) -> int:
+        return (self.fingerprint_left ^ self.fingerprint_right).bit_count()
+
+
+def compare_documents(left: Analyzed, right: Analyzed, settings: ScanSettings) -> Comparison:
+    """Two documents alone have no corpus, so TF-IDF falls back to jieba's IDF table."""
+    features = FeatureWeights([left.tokens, right.tokens], settings)
+    return Comparison(
+        left,
+        right,
+        (),
+        features.fingerprint(0),
+        features.fingerprint(1),
+        round(features.resemblance(0, 1), 4),
+        measure_overlap(CompactText.of(left.text), CompactText.of(right.text)),
+    )
+
+
+def compare_files(a: Path, b: Path, settings: ScanSettings | None = None) -> Comparison:
+    settings = settings or ScanSettings()
+    options = AnalyzeOptions(settings.pdf_engine, settings.tokenizer, settings.user_dict)
+    left, right = analyze_file(a, options), analyze_file(b, options)
+    problems = tuple(x for x in (left, right) if isinstance(x, Problem))
+    if isinstance(left, Problem) or isinstance(right, Problem):
+        return Comparison(
+            None if isinstance(left, Problem) else left,
+            None if isinstance(right, Problem) else right,
+            problems,
+        )
+    return compare_documents(left, right, settings)
+
+
+def _excerpt(text: str, start: int, end: int, width: int = 60) -> str:
+    snippet = text[start:end].replace("\n", " ")
+    return snippet if len(snippet) <= width else snippet[: width - 1] + "…"
+
+
+def format_comparison(c: Comparison) -> str:
+    """A plain-text summary for the terminal."""
+    if c.left is None or c.right is None:
+        return "\n".join(f"{p.path}: {p.reason}" for p in c.problems)
+    lines = [
+        f"A: {c.left.path}",
+        f"   simhash {to_hex(c.fingerprint_left)}, {len(c.left.tokens)} tokens, {len(c.left.text)} chars",
+        f"B: {c.right.path}",
+        f"   simhash {to_hex(c.fingerprint_right)}, {len(c.right.tokens)} tokens, {len(c.right.text)} chars",
+        f"Hamming distance: {c.distance}",
+        f"Similarity (weighted Jaccard of features): {c.similarity:.3f}",
+        f"Found in the other: A→B {c.overlap.overlap_a:.1%} of A, B→A {c.overlap.overlap_b:.1%} of B",
+        f"Matched passages: {len(c.overlap.spans)}",
+    ]
+    for n, span in enumerate(c.overlap.spans, start=1):
+        lines.append(
+            f"  {n:3}. A[{span.a_start}:{span.a_end}] ~ B[{span.b_start}:{span.b_end}]  "
+            f"{_excerpt(c.left.text, span.a_start, span.a_end)}"
+        )
+    return "\n".join(lines)
+
+
+def _marked(text: str, spans: list[tuple[int, int, int]], side: str, other: str) -> str:
+    """HTML of a text with each matched span wrapped in a mark linked to its partner."""
+    out: list[str] = []
+    position = 0
+    for start, end, number in sorted(spans):
+        if start < position:  # overlapping spans on this side: keep the first
+            continue
+        out.append(html.escape(text[position:start]))
+        out.append(
+            f'<a class="match" id="{side}{number}" href="#{other}{number}" '
+            f'title="matched passage {number}">{html.escape(text[start:end])}</a>'
+        )
+        position = end
+    out.append(html.escape(text[position:]))
+    return "".join(out)
+
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>NearDup: {title}</title>
+<style>
+body {{ font-family: sans-serif; margin: 0; }}
+header {{ padding: .6em 1em; background: #f3f3f3; border-bottom: 1px solid #ccc; }}
+main {{ display: grid; grid-template-columns: 1fr 1fr; gap: 0; height: calc(100vh - 6em); }}
+section {{ overflow: auto; padding: 1em; white-space: pre-wrap; border-right: 1px solid #ddd; }}
+h2 {{ font-size: 1em; margin: 0 0 .6em; word-break: break-all; }}
+a.match {{ background: #ffe58a; color: inherit; text-decoration: none; }}
+a.match:target {{ background: #ffb347; outline: 2px solid #e67e00; }}
+</style></head><body>
+<header><b>{title}</b><br>Hamming distance {distance} · similarity {similarity:.3f} ·
+A→B {overlap_a:.1%} of A found in B · B→A {overlap_b:.1%} of B found in A ·
+{count} matched passages (click one to jump to its partner)</header>
+<main><section><h2>A: {left_name}</h2>{left}</section>
+<section><h2>B: {right_name}</h2>{right}</section></main>
+</body></html>
+"""
+
+
+def comparison_html(c: Comparison) -> str:
+    """A standalone side-by-side page; works offline (no scripts, no external files)."""
+    if c.left is None or c.right is None:
+        raise ValueError("both documents must have been read")
+    spans: list[MatchedSpan] = list(c.overlap.spans)
+    left_marks = [(s.a_start, s.a_end, n) for n, s in enumerate(spans, start=1)]
+    right_marks = [(s.b_start, s.b_end, n) for n, s in enumerate(spans, start=1)]
+    return _PAGE.format(
+        title=html.escape(f"{c.left.path.name} ↔ {c.right.path.name}"),
+        distance=c.distance,
+        similarity=c.similarity,
+        overlap_a=c.overlap.overlap_a,
+        overlap_b=c.overlap.overlap_b,
+        count=len(spans),
+        left_name=html.escape(str(c.left.path)),
+        right_name=html.escape(str(c.right.path)),
+        left=_marked(c.left.text, left_marks, "a", "b"),
+        right=_marked(c.right.text, right_marks, "b", "a"),
+    )
+
+
+def write_html(c: Comparison, destination: Path) -> None:
+    destination.write_text(comparison_html(c), encoding="utf-8")

@@ -1,0 +1,104 @@
+"""Turn a path into a Document or a Problem; one module per format, chosen by suffix."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from neardup.core.extract.base import (
+    PDF_ENGINES,
+    Extracted,
+    ExtractionError,
+    ExtractOptions,
+    Extractor,
+)
+from neardup.core.extract.docx import extract_docx
+from neardup.core.extract.pdf import extract_pdf
+from neardup.core.extract.txt import extract_txt
+from neardup.core.models import Document, Problem
+
+__all__ = [
+    "EXTRACTORS",
+    "PDF_ENGINES",
+    "SUPPORTED_SUFFIXES",
+    "ExtractOptions",
+    "Extracted",
+    "ExtractionError",
+    "Extractor",
+    "extract",
+]
+
+EXTRACTORS: dict[str, Extractor] = {
+    ".txt": extract_txt,
+    ".docx": extract_docx,
+    ".pdf": extract_pdf,
+}
+SUPPORTED_SUFFIXES: frozenset[str] = frozenset(EXTRACTORS)
+
+_SUPPORTED_TEXT = ".txt, .docx and .pdf"
+
+
+def extract(path: Path, *, pdf_engine: str = "pdfium") -> Document | Problem:
+    """Extract the text of one file; never raises for a bad file.
+
+    Raises ValueError only for a bad ``pdf_engine``, which is a programming error.
+    """
+    if pdf_engine not in PDF_ENGINES:
+        raise ValueError(f"unknown pdf_engine {pdf_engine!r}; choose one of {PDF_ENGINES}")
+    # abspath rather than resolve(): the user should see the path they gave, not a link target.
+    shown = Path(os.path.abspath(path))
+    try:
+        return _extract(shown, ExtractOptions(pdf_engine=pdf_engine))
+    except ExtractionError as exc:
+        return Problem(shown, exc.reason)
+    except OSError as exc:
+        return Problem(shown, _os_error_reason(exc))
+    except Exception as exc:  # a library bug on one odd file must not stop a whole scan
+        return Problem(shown, f"Could not read the file: {type(exc).__name__}: {exc}")
+
+
+def _extract(path: Path, options: ExtractOptions) -> Document | Problem:
+    suffix = path.suffix.lower()
+    extractor = EXTRACTORS.get(suffix)
+    if extractor is None:
+        return Problem(path, _unsupported_reason(suffix))
+    info = path.stat()
+    if stat.S_ISDIR(info.st_mode):
+        return Problem(path, "Is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        # Reading a FIFO or a device could block the scan forever.
+        return Problem(path, "Not a regular file (device, pipe or socket); skipped")
+    if info.st_size == 0:
+        return Problem(path, "File is empty (0 bytes)")
+    result = extractor(path, options)
+    text = result.text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.strip():
+        return Problem(path, "No text found in the document")
+    return Document(
+        path=path,
+        format=suffix.lstrip("."),
+        text=text,
+        size=info.st_size,
+        mtime_ns=info.st_mtime_ns,
+        pages=result.pages,
+        encoding=result.encoding,
+        engine=result.engine,
+        notes=result.notes,
+    )
+
+
+def _unsupported_reason(suffix: str) -> str:
+    if not suffix:
+        return f"File has no extension; NearDup reads {_SUPPORTED_TEXT}"
+    return f"Unsupported file type '{suffix}'; NearDup reads {_SUPPORTED_TEXT}"
+
+
+def _os_error_reason(exc: OSError) -> str:
+    if isinstance(exc, FileNotFoundError):
+        return "File vanished before it could be read"
+    if isinstance(exc, PermissionError):
+        return "Permission denied: cannot read the file; check its permissions"
+    if isinstance(exc, IsADirectoryError):
+        return "Is a folder, not a file"
+    return f"Could not read the file: {exc.strerror or type(exc).__name__}"

@@ -1,0 +1,150 @@
+"""PDF extraction with pypdfium2 (fast, default) or pdfminer.six (fallback and alternative)."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+from pathlib import Path
+from typing import BinaryIO
+
+import pypdfium2
+import pypdfium2.raw as pdfium_raw
+from pdfminer.converter import TextConverter
+from pdfminer.layout import LAParams
+from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
+from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+from pdfminer.pdfpage import PDFPage
+
+from neardup.core.extract.base import Extracted, ExtractionError, ExtractOptions
+
+ENCRYPTED_REASON = "PDF is encrypted; remove the password and scan again"
+_CORRUPT_REASON = "Not a valid PDF file (corrupt or truncated)"
+_UNSUPPORTED_SECURITY_REASON = (
+    "PDF is protected by an unsupported security handler; remove the protection and scan again"
+)
+
+
+class _PdfiumFailedError(Exception):
+    """pdfium could not read a file that pdfminer may still manage."""
+
+
+def extract_pdf(path: Path, options: ExtractOptions) -> Extracted:
+    """Extract the text layer of every page with the chosen engine."""
+    if options.pdf_engine == "pdfminer":
+        try:
+            return _finish(_read_with_pdfminer(path), "pdfminer")
+        except _PdfminerFailedError as exc:
+            raise ExtractionError(f"{_CORRUPT_REASON}: {exc}") from exc
+    try:
+        return _finish(_read_with_pdfium(path), "pdfium")
+    except _PdfiumFailedError as exc:
+        pdfium_error = str(exc)
+    try:
+        result = _finish(_read_with_pdfminer(path), "pdfminer")
+    except _PdfminerFailedError as exc:
+        raise ExtractionError(
+            f"{_CORRUPT_REASON}: pdfium: {pdfium_error}; pdfminer: {exc}"
+        ) from exc
+    note = f"pdfium failed ({pdfium_error}); used pdfminer"
+    return replace(result, notes=(note, *result.notes))
+
+
+def _finish(pages: list[str], engine: str) -> Extracted:
+    """Join pages, and turn a PDF without any text layer into a Problem."""
+    cleaned = [_clean_page(page) for page in pages]
+    empty = sum(1 for page in cleaned if not page.strip())
+    if not cleaned:
+        raise ExtractionError("PDF has no pages")
+    if empty == len(cleaned):
+        noun = "page" if len(cleaned) == 1 else "pages"
+        raise ExtractionError(
+            f"PDF has {len(cleaned)} {noun} but no text layer (scanned images?); run OCR first"
+        )
+    notes: tuple[str, ...] = ()
+    if empty:
+        notes = (f"{empty} of {len(cleaned)} pages have no text layer (scanned images?)",)
+    text = "\n\n".join(page.strip("\n") for page in cleaned if page.strip())
+    return Extracted(text=text, pages=len(cleaned), engine=engine, notes=notes)
+
+
+def _clean_page(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n")
+
+
+# --- pdfium ---------------------------------------------------------------------------------
+
+
+def _read_with_pdfium(path: Path) -> list[str]:
+    # Opening the stream ourselves keeps OSErrors (permission, vanished file) ours to report.
+    with path.open("rb") as stream:
+        try:
+            pdf = pypdfium2.PdfDocument(stream)
+        except pypdfium2.PdfiumError as exc:
+            raise _pdfium_open_error(exc) from exc
+        try:
+            return [_pdfium_page_text(pdf, index) for index in range(len(pdf))]
+        except (OSError, MemoryError):
+            raise
+        except Exception as exc:
+            # A damaged page is worth a second opinion from pdfminer, whatever the error.
+            raise _PdfiumFailedError(f"{type(exc).__name__}: {exc}") from exc
+        finally:
+            pdf.close()
+
+
+def _pdfium_open_error(exc: pypdfium2.PdfiumError) -> Exception:
+    if exc.err_code == pdfium_raw.FPDF_ERR_PASSWORD:
+        return ExtractionError(ENCRYPTED_REASON)
+    if exc.err_code == pdfium_raw.FPDF_ERR_SECURITY:
+        return ExtractionError(_UNSUPPORTED_SECURITY_REASON)
+    return _PdfiumFailedError(str(exc))
+
+
+def _pdfium_page_text(pdf: pypdfium2.PdfDocument, index: int) -> str:
+    page = pdf[index]
+    try:
+        textpage = page.get_textpage()
+        try:
+            # get_text_bounded, unlike get_text_range, is not limited to UCS-2.
+            return str(textpage.get_text_bounded())
+        finally:
+            textpage.close()
+    finally:
+        page.close()
+
+
+# --- pdfminer -------------------------------------------------------------------------------
+
+
+class _PdfminerFailedError(Exception):
+    """pdfminer could not parse the file either."""
+
+
+def _read_with_pdfminer(path: Path) -> list[str]:
+    with path.open("rb") as stream:
+        try:
+            return _pdfminer_pages(stream)
+        except (PDFPasswordIncorrect, PDFEncryptionError) as exc:
+            raise ExtractionError(ENCRYPTED_REASON) from exc
+        except (ExtractionError, OSError, MemoryError):
+            raise
+        except Exception as exc:
+            # pdfminer signals damage with many unrelated types (PSEOF, PDFSyntaxError, ...).
+            raise _PdfminerFailedError(f"{type(exc).__name__}: {exc}") from exc
+
+
+def _pdfminer_pages(stream: BinaryIO) -> list[str]:
+    manager = PDFResourceManager()
+    buffer = io.StringIO()
+    device = TextConverter(manager, buffer, laparams=LAParams())
+    interpreter = PDFPageInterpreter(manager, device)
+    pages: list[str] = []
+    try:
+        for page in PDFPage.get_pages(stream):
+            interpreter.process_page(page)
+            pages.append(buffer.getvalue())
+            buffer.seek(0)
+            buffer.truncate(0)
+    finally:
+        device.close()
+    return pages

@@ -1,0 +1,92 @@
+"""Group near-duplicates into connected components and pick a reference per group."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+
+class ReferenceRule(str, Enum):
+    """Which member of a group is the one to keep."""
+
+    OLDEST = "oldest"
+    NEWEST = "newest"
+    LARGEST = "largest"
+    SHORTEST_PATH = "shortest-path"
+
+
+DEFAULT_REFERENCE_RULE = ReferenceRule.OLDEST
+
+
+@dataclass(frozen=True, slots=True)
+class MemberInfo:
+    """What the reference rule looks at for one document."""
+
+    path: str
+    size: int
+    mtime_ns: int
+    fingerprint: int
+    preferred: bool = False  # e.g. a reference-library document
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A set of near-duplicates, as indices into the scan's documents."""
+
+    id: int
+    reference: int
+    members: tuple[tuple[int, int], ...]  # (document index, distance to the reference)
+
+
+def _sort_key(rule: ReferenceRule) -> Callable[[MemberInfo], tuple[object, ...]]:
+    # Ties fall through to the next criterion and finally to the path, so the
+    # choice never depends on scan order.
+    if rule is ReferenceRule.OLDEST:
+        return lambda m: (not m.preferred, m.mtime_ns, -m.size, m.path)
+    if rule is ReferenceRule.NEWEST:
+        return lambda m: (not m.preferred, -m.mtime_ns, -m.size, m.path)
+    if rule is ReferenceRule.LARGEST:
+        return lambda m: (not m.preferred, -m.size, m.mtime_ns, m.path)
+    return lambda m: (not m.preferred, len(m.path), m.path)
+
+
+def _components(count: int, edges: Sequence[tuple[int, int]]) -> list[list[int]]:
+    parent = list(range(count))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b in edges:
+        root_a, root_b = find(a), find(b)
+        if root_a != root_b:
+            parent[max(root_a, root_b)] = min(root_a, root_b)
+    members: dict[int, list[int]] = {}
+    for node in {n for edge in edges for n in edge}:
+        members.setdefault(find(node), []).append(node)
+    return [sorted(group) for group in members.values() if len(group) > 1]
+
+
+def build_groups(
+    infos: Sequence[MemberInfo],
+    edges: Sequence[tuple[int, int]],
+    rule: ReferenceRule = DEFAULT_REFERENCE_RULE,
+) -> list[Group]:
+    """Connected components over near-duplicate edges, largest groups first."""
+    key = _sort_key(rule)
+    groups: list[Group] = []
+    components = sorted(_components(len(infos), edges), key=lambda g: (-len(g), infos[g[0]].path))
+    for group_id, component in enumerate(components, start=1):
+        reference = min(component, key=lambda i: key(infos[i]))
+        ref_fp = infos[reference].fingerprint
+        members = tuple(
+            sorted(
+                ((i, (infos[i].fingerprint ^ ref_fp).bit_count()) for i in component),
+                key=lambda m: (m[0] != reference, m[1], infos[m[0]].path),
+            )
+        )
+        groups.append(Group(group_id, reference, members))
+    return groups

@@ -1,0 +1,86 @@
+"""Document-level matching: fingerprints, candidate pairs within k, and the precision guard."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from neardup.core.analyze import Analyzed
+from neardup.core.index import find_near_duplicates
+from neardup.core.result import Pair, PairKind, Role
+from neardup.core.settings import ScanSettings
+from neardup.core.simhash import simhash_terms
+from neardup.core.weighting import FloatArray, IdfTable, idf_for, weigh
+
+
+class FeatureWeights:
+    """Weighted features of every document under one setting, computed on demand."""
+
+    def __init__(self, tokens: Sequence[Sequence[str]], settings: ScanSettings) -> None:
+        self._tokens = tokens
+        self._settings = settings
+        self.idf: IdfTable = idf_for([dict.fromkeys(t, 1) for t in tokens])
+
+    def terms(self, index: int) -> tuple[list[str], FloatArray]:
+        return weigh(
+            self._tokens[index],
+            self._settings.weighting,
+            idf=self.idf,
+            top_n=self._settings.top_n,
+        )
+
+    def fingerprint(self, index: int) -> int:
+        terms, weights = self.terms(index)
+        return simhash_terms(terms, weights) if terms else 0
+
+    def resemblance(self, a: int, b: int) -> float:
+        """Weighted Jaccard of the two feature vectors: sum of minima over sum of maxima."""
+        terms_a, weights_a = self.terms(a)
+        terms_b, weights_b = self.terms(b)
+        weight_b = dict(zip(terms_b, weights_b.tolist(), strict=True))
+        shared_min = 0.0
+        for term, wa in zip(terms_a, weights_a.tolist(), strict=True):
+            wb = weight_b.get(term)
+            if wb is not None:
+                shared_min += min(wa, wb)
+        # Over the union, sum(max) = sum(a) + sum(b) - sum(min of the shared terms).
+        union_max = float(weights_a.sum() + weights_b.sum()) - shared_min
+        return shared_min / union_max if union_max > 0 else 1.0
+
+
+def compared(roles: Sequence[Role], a: int, b: int) -> bool:
+    """Library documents are compared with scanned ones, never with each other."""
+    return not (roles[a] is Role.LIBRARY and roles[b] is Role.LIBRARY)
+
+
+def near_duplicate_pairs(
+    documents: Sequence[Analyzed],
+    fingerprints: np.ndarray,
+    eligible: Sequence[int],
+    roles: Sequence[Role],
+    features: FeatureWeights,
+    settings: ScanSettings,
+) -> list[Pair]:
+    """Duplicate and near-duplicate pairs among the eligible documents.
+
+    Candidates come from the block index; identical normalised texts are
+    `duplicate`; the rest must also pass the resemblance guard, so documents
+    that only share a template do not pass as near-duplicates.
+    """
+    chosen = np.asarray(eligible, dtype=np.int64)
+    if len(chosen) < 2:
+        return []
+    rows = find_near_duplicates(fingerprints[chosen], settings.threshold)
+    pairs: list[Pair] = []
+    for i, j, distance in rows.tolist():
+        a, b = int(chosen[i]), int(chosen[j])
+        if not compared(roles, a, b):
+            continue
+        if documents[a].content_key == documents[b].content_key:
+            pairs.append(Pair(a, b, PairKind.DUPLICATE, distance, 1.0, 1.0, 1.0))
+            continue
+        similarity = features.resemblance(a, b)
+        if similarity >= settings.min_resemblance:
+            pairs.append(Pair(a, b, PairKind.NEAR_DUPLICATE, distance, round(similarity, 4)))
+    return pairs

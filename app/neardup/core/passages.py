@@ -1,0 +1,217 @@
+"""Passage fingerprints: find documents that copy only part of another.
+
+A document is cut into overlapping windows of whole sentences holding about
+``PASSAGE_TOKENS`` content tokens, one window starting at each sentence. Each
+window gets a 64-bit SimHash of its IDF-weighted tokens. Because a window's
+bit votes are the sum of its tokens' votes, all windows of a document come from
+one cumulative sum, with no per-window loop over tokens.
+
+All windows of all documents go through the same block index as documents do.
+A window that matches windows in many unrelated documents is boilerplate (a
+header, a licence, a common quotation) and produces no candidates.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from neardup.core.index import find_near_duplicates
+from neardup.core.simhash import UInt64Array, term_hashes
+from neardup.core.text import split_sentences
+from neardup.core.weighting import IdfTable
+
+# Chosen by measurement on the quality corpus (benchmarks/README.md): shorter
+# windows make SimHash noisy, longer ones miss copies of a few sentences.
+PASSAGE_TOKENS = 24
+PASSAGE_DISTANCE = 3
+# A window that matches this many unrelated documents (or this share of them)
+# is treated as boilerplate.
+BOILERPLATE_MIN_DOCUMENTS = 5
+BOILERPLATE_SHARE = 0.02
+
+
+@dataclass(frozen=True, slots=True)
+class Passages:
+    """The windows of one document: token ranges and their fingerprints."""
+
+    token_starts: npt.NDArray[np.int64]
+    token_ends: npt.NDArray[np.int64]
+    fingerprints: UInt64Array
+
+
+def _window_token_ranges(
+    text: str, token_offsets: Sequence[int], size: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    offsets = np.asarray(token_offsets, dtype=np.int64)
+    n_tokens = len(offsets)
+    sentence_starts = np.array([s.start for s in split_sentences(text)], dtype=np.int64)
+    # First token of each sentence; sentences without tokens collapse together.
+    first = np.unique(np.searchsorted(offsets, sentence_starts, side="left"))
+    first = first[first < n_tokens]
+    if len(first) == 0 or n_tokens < size // 2:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    # Each window ends at the first sentence boundary holding at least `size` tokens.
+    boundaries = np.append(first, n_tokens)
+    wanted_end = first + size
+    end_index = np.searchsorted(boundaries, wanted_end, side="left")
+    ends = boundaries[np.minimum(end_index, len(boundaries) - 1)]
+    # Windows cut short by the end of the text only repeat the last full one.
+    full = (ends - first) >= size
+    if not full.any():
+        return first[:1], np.array([n_tokens], dtype=np.int64)
+    return first[full], ends[full]
+
+
+def passage_fingerprints(
+    text: str,
+    tokens: Sequence[str],
+    token_offsets: Sequence[int],
+    idf: IdfTable,
+    size: int | None = None,
+) -> Passages:
+    """Fingerprints of every window of a document."""
+    starts, ends = _window_token_ranges(text, token_offsets, size or PASSAGE_TOKENS)
+    if len(starts) == 0:
+        empty = np.zeros(0, dtype=np.int64)
+        return Passages(empty, empty, np.zeros(0, dtype=np.uint64))
+    vocabulary = list(dict.fromkeys(tokens))
+    position = {term: i for i, term in enumerate(vocabulary)}
+    token_ids = np.fromiter((position[t] for t in tokens), dtype=np.int64, count=len(tokens))
+    hashes = term_hashes(vocabulary).astype("<u8").view(np.uint8).reshape(-1, 8)
+    signs = np.unpackbits(hashes, axis=1, bitorder="little").astype(np.float32) * 2 - 1
+    weights = np.fromiter((idf[t] for t in vocabulary), dtype=np.float32, count=len(vocabulary))
+    votes = signs[token_ids] * weights[token_ids, None]
+    cumulative = np.vstack((np.zeros((1, 64), dtype=np.float32), np.cumsum(votes, axis=0)))
+    sums = cumulative[ends] - cumulative[starts]
+    bits = np.packbits(sums > 0, axis=1, bitorder="little")
+    fingerprints = bits.view("<u8").reshape(-1).astype(np.uint64)
+    return Passages(starts, ends, fingerprints)
+
+
+@dataclass(frozen=True, slots=True)
+class PassageMatches:
+    """Candidate document pairs, and each document's boilerplate windows."""
+
+    candidates: dict[tuple[int, int], int]  # (a, b) with a < b -> matching windows
+    boilerplate: list[list[tuple[int, int]]]  # per document: token ranges
+
+
+def _boilerplate_windows(
+    left: npt.NDArray[np.int64],
+    right: npt.NDArray[np.int64],
+    window_family_left: npt.NDArray[np.int64],
+    window_family_right: npt.NDArray[np.int64],
+    n_windows: int,
+    n_families: int,
+) -> npt.NDArray[np.bool_]:
+    """Windows that match windows of many distinct families of documents."""
+    common = np.zeros(n_windows, dtype=bool)
+    if not len(left):
+        return common
+    window = np.concatenate((left, right))
+    other_family = np.concatenate((window_family_right, window_family_left))
+    reach_pairs = np.unique(np.stack((window, other_family), axis=1), axis=0)
+    reach = np.bincount(reach_pairs[:, 0], minlength=n_windows)
+    # Shared by a large part of a small collection, or by many documents of a big one.
+    limit = min(
+        max(BOILERPLATE_MIN_DOCUMENTS, math.ceil(BOILERPLATE_SHARE * n_families)),
+        max(3, math.ceil(0.5 * n_families)),
+    )
+    # A window reaching `limit` other families sits in limit + 1 of them.
+    return reach >= limit
+
+
+# Documents sharing at least this share of the smaller one's windows are copies
+# of each other, and count as one family when deciding what is boilerplate.
+COPY_WINDOW_SHARE = 0.5
+
+
+def _merge_copies(
+    family: npt.NDArray[np.int64],
+    doc_left: npt.NDArray[np.int64],
+    doc_right: npt.NDArray[np.int64],
+    windows: npt.NDArray[np.int64],
+) -> npt.NDArray[np.int64]:
+    """Join the families of documents that share most of their windows.
+
+    Fingerprint noise can keep an edited copy out of its source's group; without
+    this, every window of a source with several such copies would look common.
+    """
+    if not len(doc_left):
+        return family
+    a = np.minimum(doc_left, doc_right)
+    b = np.maximum(doc_left, doc_right)
+    pairs, shared = np.unique(np.stack((a, b), axis=1), axis=0, return_counts=True)
+    smaller = np.minimum(windows[pairs[:, 0]], windows[pairs[:, 1]])
+    copies = pairs[(shared >= COPY_WINDOW_SHARE * smaller) & (pairs[:, 0] != pairs[:, 1])]
+    if not len(copies):
+        return family
+    parent = {int(f): int(f) for f in np.unique(family)}
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for x, y in copies.tolist():
+        fx, fy = find(int(family[x])), find(int(family[y]))
+        if fx != fy:
+            parent[max(fx, fy)] = min(fx, fy)
+    return np.array([find(int(f)) for f in family.tolist()], dtype=np.int64)
+
+
+def match_passages(
+    passages: Sequence[Passages],
+    families: Sequence[int],
+    max_distance: int = PASSAGE_DISTANCE,
+) -> PassageMatches:
+    """Document pairs that share at least one window that is not boilerplate.
+
+    ``families[d]`` names document d's near-duplicate family (its group, or
+    itself): copies of one text count once when deciding what is boilerplate.
+    """
+    counts = np.array([len(p.fingerprints) for p in passages], dtype=np.int64)
+    no_boilerplate: list[list[tuple[int, int]]] = [[] for _ in passages]
+    if counts.sum() < 2:
+        return PassageMatches({}, no_boilerplate)
+    owner = np.repeat(np.arange(len(passages), dtype=np.int64), counts)
+    first_window = np.cumsum(counts) - counts
+    all_fps = np.concatenate([p.fingerprints for p in passages])
+    rows = find_near_duplicates(all_fps, max_distance)
+    left, right = rows[:, 0], rows[:, 1]
+    family = np.asarray(families, dtype=np.int64)
+    different = family[owner[left]] != family[owner[right]]
+    left, right = left[different], right[different]
+    # For counting how common a window is, copies found through passages are
+    # one family too; they still form candidate pairs of their own.
+    wide = _merge_copies(family, owner[left], owner[right], counts)
+    common = _boilerplate_windows(
+        left,
+        right,
+        wide[owner[left]],
+        wide[owner[right]],
+        len(all_fps),
+        len(np.unique(wide)),
+    )
+    boilerplate = no_boilerplate
+    for window in np.flatnonzero(common).tolist():
+        doc = int(owner[window])
+        local = window - int(first_window[doc])
+        ranges = passages[doc]
+        boilerplate[doc].append((int(ranges.token_starts[local]), int(ranges.token_ends[local])))
+    keep = ~(common[left] | common[right])
+    doc_left, doc_right = owner[left[keep]], owner[right[keep]]
+    a = np.minimum(doc_left, doc_right)
+    b = np.maximum(doc_left, doc_right)
+    found: dict[tuple[int, int], int] = {}
+    if len(a):
+        keys, hits = np.unique(np.stack((a, b), axis=1), axis=0, return_counts=True)
+        for (x, y), n in zip(keys.tolist(), hits.tolist(), strict=True):
+            found[(x, y)] = n
+    return PassageMatches(found, boilerplate)

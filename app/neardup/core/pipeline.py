@@ -1,0 +1,358 @@
+"""The scan: walk → extract → fingerprint → match → passages → ScanResult.
+
+Both front ends (GUI and CLI) drive this one function. Progress reaches them
+through a plain callback and cancellation through a flag checked between
+files, so the core stays free of Qt.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from collections.abc import Iterable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from neardup.core.analyze import Analyzed, AnalyzeOptions, analyze_batch, analyze_file
+from neardup.core.groups import Group, MemberInfo, build_groups
+from neardup.core.matching import FeatureWeights, compared, near_duplicate_pairs
+from neardup.core.models import Problem
+from neardup.core.overlap import CompactText, Overlap, measure_overlap
+from neardup.core.passages import match_passages, passage_fingerprints
+from neardup.core.progress import CancelFlag, Progress, ProgressCallback, Stage, StageTimer
+from neardup.core.result import (
+    DocumentRecord,
+    Pair,
+    PairKind,
+    Role,
+    ScanResult,
+    SimilaritySummary,
+    Source,
+)
+from neardup.core.settings import ScanSettings
+from neardup.core.text import Span
+from neardup.core.walk import walk
+
+# Below this many files a process pool costs more to start than it saves.
+MIN_FILES_FOR_POOL = 24
+BATCH_BYTES = 4 << 20
+BATCH_FILES = 32
+
+
+@dataclass(slots=True)
+class _Context:
+    settings: ScanSettings
+    progress: ProgressCallback | None
+    cancel: CancelFlag | None
+
+    def cancelled(self) -> bool:
+        return self.cancel is not None and self.cancel.is_set()
+
+
+def _batches(paths: Sequence[Path]) -> list[list[Path]]:
+    """Batches of similar total size, so a pool gets even work and few round trips."""
+    batches: list[list[Path]] = []
+    current: list[Path] = []
+    size = 0
+    for path in paths:
+        try:
+            file_size = path.stat().st_size
+        except OSError:
+            file_size = 0
+        current.append(path)
+        size += file_size
+        if size >= BATCH_BYTES or len(current) >= BATCH_FILES:
+            batches.append(current)
+            current, size = [], 0
+    if current:
+        batches.append(current)
+    return batches
+
+
+def default_workers(settings: ScanSettings) -> int:
+    return settings.workers or os.cpu_count() or 1
+
+
+def _analyze_all(
+    paths: Sequence[Path], ctx: _Context, executor: Executor | None
+) -> tuple[list[Analyzed | Problem], bool]:
+    """Extract and tokenise every file; returns the results and whether all finished."""
+    settings = ctx.settings
+    options = AnalyzeOptions(settings.pdf_engine, settings.tokenizer, settings.user_dict)
+    timer = StageTimer(ctx.progress, Stage.EXTRACTING, len(paths))
+    timer.report(0, force=True)
+    results: list[Analyzed | Problem] = []
+    own_pool = None
+    if executor is None and default_workers(settings) > 1 and len(paths) >= MIN_FILES_FOR_POOL:
+        # spawn works the same on every platform and in a frozen app, and does not
+        # fork a process that may hold GUI threads.
+        own_pool = ProcessPoolExecutor(
+            max_workers=default_workers(settings),
+            mp_context=multiprocessing.get_context("spawn"),
+        )
+        executor = own_pool
+    try:
+        if executor is None:
+            for path in paths:
+                if ctx.cancelled():
+                    return results, False
+                results.append(analyze_file(path, options))
+                timer.report(len(results), path.name)
+            return results, True
+        pending: set[Future[list[Analyzed | Problem]]] = {
+            executor.submit(analyze_batch, batch, options) for batch in _batches(paths)
+        }
+        while pending:
+            done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in done:
+                batch_results = future.result()
+                results.extend(batch_results)
+                timer.report(len(results), batch_results[-1].path.name if batch_results else None)
+            if ctx.cancelled():
+                for future in pending:
+                    future.cancel()
+                return results, False
+        return results, True
+    finally:
+        if own_pool is not None:
+            own_pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _summaries(
+    count: int, pairs: Sequence[Pair], lengths: Sequence[int]
+) -> list[SimilaritySummary | None]:
+    """Per document: share of its text found in any other, and its sources."""
+    spans: list[list[tuple[int, int]]] = [[] for _ in range(count)]
+    sources: list[list[Source]] = [[] for _ in range(count)]
+    for pair in pairs:
+        for me, other, share, side in (
+            (pair.a, pair.b, pair.overlap_a, 0),
+            (pair.b, pair.a, pair.overlap_b, 1),
+        ):
+            if share <= 0:
+                continue
+            sources[me].append(Source(other, share))
+            for span in pair.spans:
+                spans[me].append(
+                    (span.a_start, span.a_end) if side == 0 else (span.b_start, span.b_end)
+                )
+    out: list[SimilaritySummary | None] = []
+    for doc in range(count):
+        if not sources[doc]:
+            out.append(None)
+            continue
+        merged = 0
+        end = -1
+        for start, stop in sorted(spans[doc]):
+            if start > end:
+                merged += stop - start
+                end = stop
+            elif stop > end:
+                merged += stop - end
+                end = stop
+        best = max(sources[doc], key=lambda s: s.overlap)
+        total = min(1.0, merged / lengths[doc]) if lengths[doc] else 0.0
+        total = max(total, best.overlap)
+        out.append(
+            SimilaritySummary(
+                round(total, 4),
+                best.document,
+                best.overlap,
+                tuple(sorted(sources[doc], key=lambda s: -s.overlap)),
+            )
+        )
+    return out
+
+
+# A pair whose texts are each found almost entirely in the other is a
+# near-duplicate even when fingerprint noise puts it a few bits beyond k.
+NEAR_DUPLICATE_OVERLAP = 0.9
+
+
+def _boilerplate_spans(doc: Analyzed, token_ranges: list[tuple[int, int]]) -> list[Span]:
+    offsets, tokens = doc.token_offsets, doc.tokens
+    return [
+        Span(offsets[start], offsets[end - 1] + len(tokens[end - 1])) for start, end in token_ranges
+    ]
+
+
+def _passage_pairs(
+    docs: Sequence[Analyzed],
+    eligible: Sequence[int],
+    roles: Sequence[Role],
+    features: FeatureWeights,
+    near_pairs: list[Pair],
+    families: Sequence[int],
+    ctx: _Context,
+) -> list[Pair]:
+    """Overlap figures for near-duplicates, and new pairs found through passages.
+
+    A new pair is a near-duplicate when each text is almost entirely found in
+    the other, and a partial copy when enough of the smaller one is.
+    """
+    settings = ctx.settings
+    timer = StageTimer(ctx.progress, Stage.PASSAGES, len(eligible))
+    passages = []
+    for n, doc_index in enumerate(eligible):
+        doc = docs[doc_index]
+        passages.append(passage_fingerprints(doc.text, doc.tokens, doc.token_offsets, features.idf))
+        timer.report(n + 1, doc.path.name)
+    matches = match_passages(passages, [families[i] for i in eligible])
+    ignore: dict[int, list[Span]] = {
+        eligible[i]: _boilerplate_spans(docs[eligible[i]], ranges)
+        for i, ranges in enumerate(matches.boilerplate)
+        if ranges
+    }
+    compact: dict[int, CompactText] = {}
+
+    def overlap(a: int, b: int) -> Overlap:
+        for i in (a, b):
+            if i not in compact:
+                compact[i] = CompactText.of(docs[i].text)
+        return measure_overlap(compact[a], compact[b], ignore.get(a, ()), ignore.get(b, ()))
+
+    for pair in near_pairs:
+        if pair.kind is PairKind.NEAR_DUPLICATE:
+            found = overlap(pair.a, pair.b)
+            pair.overlap_a, pair.overlap_b, pair.spans = (
+                found.overlap_a,
+                found.overlap_b,
+                found.spans,
+            )
+    known = {(p.a, p.b) for p in near_pairs}
+    new_pairs: list[Pair] = []
+    for i, j in sorted(matches.candidates):
+        a, b = eligible[i], eligible[j]
+        if (a, b) in known or not compared(roles, a, b):
+            continue
+        if ctx.cancelled():
+            break
+        found = overlap(a, b)
+        if not found.spans:
+            continue
+        smaller = found.overlap_a if len(docs[a].text) <= len(docs[b].text) else found.overlap_b
+        similarity = round(features.resemblance(a, b), 4)
+        if (
+            min(found.overlap_a, found.overlap_b) >= NEAR_DUPLICATE_OVERLAP
+            and similarity >= settings.min_resemblance
+        ):
+            kind = PairKind.NEAR_DUPLICATE
+        elif smaller >= settings.min_overlap:
+            kind = PairKind.PARTIAL
+        else:
+            continue
+        distance = (features.fingerprint(a) ^ features.fingerprint(b)).bit_count()
+        new_pairs.append(
+            Pair(a, b, kind, distance, similarity, found.overlap_a, found.overlap_b, found.spans)
+        )
+    return new_pairs
+
+
+def _families(count: int, groups: Sequence[Group]) -> list[int]:
+    families = list(range(count))
+    for group in groups:
+        for member, _ in group.members:
+            families[member] = group.reference
+    return families
+
+
+def scan(
+    paths: Iterable[Path | str],
+    settings: ScanSettings | None = None,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+    executor: Executor | None = None,
+) -> ScanResult:
+    """Scan files and folders for near-duplicates and partial copies.
+
+    ``settings.against`` names reference-library paths: their documents are
+    compared with the scanned ones but never with each other. After a cancel
+    the result holds what was finished and has ``cancelled`` set.
+    """
+    settings = settings or ScanSettings()
+    started = time.monotonic()
+    ctx = _Context(settings, progress, cancel)
+    if progress is not None:
+        progress(Progress(Stage.WALKING, 0, 0))
+    scanned = walk(paths, settings.suffixes, settings.exclude, settings.include_hidden)
+    library = walk(settings.against, settings.suffixes, settings.exclude, settings.include_hidden)
+    role_of = {str(p): Role.SCAN for p in scanned.files}
+    for p in library.files:
+        role_of.setdefault(str(p), Role.LIBRARY)
+    files = scanned.files + [p for p in library.files if role_of[str(p)] is Role.LIBRARY]
+    problems: list[Problem] = scanned.problems + library.problems
+
+    analyzed, finished = _analyze_all(files, ctx, executor)
+    docs: list[Analyzed] = []
+    for item in analyzed:
+        if isinstance(item, Problem):
+            problems.append(item)
+        else:
+            docs.append(item)
+    docs.sort(key=lambda d: str(d.path))
+    roles = [role_of.get(str(d.path), Role.SCAN) for d in docs]
+
+    timer = StageTimer(progress, Stage.FINGERPRINTING, len(docs))
+    features = FeatureWeights([d.tokens for d in docs], settings)
+    fingerprints = np.zeros(len(docs), dtype=np.uint64)
+    for n in range(len(docs)):
+        fingerprints[n] = features.fingerprint(n)
+        timer.report(n + 1, docs[n].path.name)
+    eligible = [i for i, d in enumerate(docs) if len(d.tokens) >= settings.min_tokens]
+
+    StageTimer(progress, Stage.MATCHING, 1).report(0, force=True)
+    pairs = near_duplicate_pairs(docs, fingerprints, eligible, roles, features, settings)
+    infos = [
+        MemberInfo(str(d.path), d.size, d.mtime_ns, int(fingerprints[i]), roles[i] is Role.LIBRARY)
+        for i, d in enumerate(docs)
+    ]
+    groups = build_groups(infos, [(p.a, p.b) for p in pairs], settings.reference_rule)
+    if settings.detect_partial and not ctx.cancelled():
+        families = _families(len(docs), groups)
+        pairs += _passage_pairs(docs, eligible, roles, features, pairs, families, ctx)
+        grouped = [(p.a, p.b) for p in pairs if p.kind is not PairKind.PARTIAL]
+        groups = build_groups(infos, grouped, settings.reference_rule)
+    pairs.sort(key=lambda p: (p.a, p.b))
+
+    summaries = _summaries(len(docs), pairs, [len(d.text) for d in docs])
+    records = []
+    for i, d in enumerate(docs):
+        notes = d.notes
+        if len(d.tokens) < settings.min_tokens:
+            notes += (
+                f"Too short to compare reliably ({len(d.tokens)} content tokens; "
+                f"the minimum is {settings.min_tokens})",
+            )
+        records.append(
+            DocumentRecord(
+                path=d.path,
+                size=d.size,
+                format=d.format,
+                tokens=len(d.tokens),
+                simhash=int(fingerprints[i]),
+                mtime_ns=d.mtime_ns,
+                pages=d.pages,
+                encoding=d.encoding,
+                role=roles[i],
+                notes=notes,
+                chars=len(d.text),
+                similarity=summaries[i],
+            )
+        )
+    problems.sort(key=lambda p: str(p.path))
+    result = ScanResult(
+        documents=records,
+        pairs=pairs,
+        groups=groups,
+        problems=problems,
+        settings=settings,
+        elapsed=time.monotonic() - started,
+        cancelled=not finished or ctx.cancelled(),
+        skipped_files=scanned.skipped + library.skipped,
+    )
+    StageTimer(progress, Stage.DONE, 1).report(1, force=True)
+    return result

@@ -1,0 +1,71 @@
+"""Progress reports and cancellation: plain callbacks and flags, never Qt objects."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Protocol
+
+
+class Stage(str, Enum):
+    WALKING = "walking"
+    EXTRACTING = "extracting"
+    FINGERPRINTING = "fingerprinting"
+    MATCHING = "matching"
+    PASSAGES = "passages"
+    DONE = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    stage: Stage
+    done: int
+    total: int
+    current: str | None = None
+    eta_seconds: float | None = None
+
+
+ProgressCallback = Callable[[Progress], None]
+
+
+class CancelFlag(Protocol):
+    def is_set(self) -> bool: ...
+
+
+class CancelToken:
+    """A thread-safe cancel flag (a thin wrapper over threading.Event)."""
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def cancel(self) -> None:
+        self._event.set()
+
+    def is_set(self) -> bool:
+        return self._event.is_set()
+
+
+class StageTimer:
+    """Turns done/total counts into progress reports with an ETA for one stage."""
+
+    def __init__(self, callback: ProgressCallback | None, stage: Stage, total: int) -> None:
+        self._callback = callback
+        self._stage = stage
+        self._total = total
+        self._started = time.monotonic()
+        self._last_report = 0.0
+
+    def report(self, done: int, current: str | None = None, *, force: bool = False) -> None:
+        if self._callback is None:
+            return
+        now = time.monotonic()
+        # At most ~20 reports a second, so a fast stage does not flood a GUI.
+        if not force and done < self._total and now - self._last_report < 0.05:
+            return
+        self._last_report = now
+        elapsed = now - self._started
+        eta = elapsed / done * (self._total - done) if done else None
+        self._callback(Progress(self._stage, done, self._total, current, eta))

@@ -1,0 +1,137 @@
+"""Report writers (JSON, CSV) and the JSON reader, following the contract in DESIGN.md.
+
+The JSON report is public: other programs rely on its field names and types.
+Fields beyond the contract (``summary``, ``passages``, ``notes``…) are additions.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import IO, Any
+
+from neardup._version import __version__
+from neardup.core.result import DocumentRecord, ScanResult
+from neardup.core.simhash import to_hex
+
+
+def _similarity(result: ScanResult, record: DocumentRecord) -> dict[str, Any] | None:
+    summary = record.similarity
+    if summary is None:
+        return None
+    docs = result.documents
+    return {
+        "total": summary.total,
+        "max_source": None
+        if summary.max_source is None
+        else {"path": str(docs[summary.max_source].path), "overlap": summary.max_overlap},
+        "sources": [
+            {"path": str(docs[s.document].path), "overlap": s.overlap} for s in summary.sources
+        ],
+    }
+
+
+def report_dict(result: ScanResult) -> dict[str, Any]:
+    """The JSON report as a plain dict."""
+    docs = result.documents
+    path_of = [str(d.path) for d in docs]
+    return {
+        "version": __version__,
+        "settings": {**result.settings.to_dict(), "version": __version__},
+        "summary": {
+            "documents": len(docs),
+            "pairs": len(result.pairs),
+            "groups": len(result.groups),
+            "problems": len(result.problems),
+            "skipped_files": result.skipped_files,
+            "elapsed_seconds": round(result.elapsed, 3),
+            "cancelled": result.cancelled,
+        },
+        "documents": [
+            {
+                "path": str(d.path),
+                "size": d.size,
+                "format": d.format,
+                "tokens": d.tokens,
+                "simhash": to_hex(d.simhash) if d.simhash is not None else None,
+                "pages": d.pages,
+                "encoding": d.encoding,
+                "modified_ns": d.mtime_ns,
+                "role": d.role.value,
+                "chars": d.chars,
+                "notes": list(d.notes),
+                "similarity": _similarity(result, d),
+            }
+            for d in docs
+        ],
+        "pairs": [
+            {
+                "a": path_of[p.a],
+                "b": path_of[p.b],
+                "kind": p.kind.value,
+                "distance": p.distance,
+                "similarity": p.similarity,
+                "overlap_a": p.overlap_a,
+                "overlap_b": p.overlap_b,
+                "passages": [
+                    {"a": [s.a_start, s.a_end], "b": [s.b_start, s.b_end]} for s in p.spans
+                ],
+            }
+            for p in result.pairs
+        ],
+        "groups": [
+            {
+                "id": g.id,
+                "reference": path_of[g.reference],
+                "members": [{"path": path_of[m], "distance": d} for m, d in g.members],
+            }
+            for g in result.groups
+        ],
+        "problems": [{"path": str(p.path), "reason": p.reason} for p in result.problems],
+    }
+
+
+def write_json(result: ScanResult, out: IO[str]) -> None:
+    json.dump(report_dict(result), out, ensure_ascii=False, indent=2)
+    out.write("\n")
+
+
+CSV_COLUMNS = ("a", "b", "kind", "distance", "similarity", "overlap_a", "overlap_b")
+
+
+def write_csv(result: ScanResult, out: IO[str]) -> None:
+    """One row per pair (the JSON report also carries documents, groups and problems)."""
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for pair in report_dict(result)["pairs"]:
+        writer.writerow([pair[c] for c in CSV_COLUMNS])
+
+
+def write_report(result: ScanResult, fmt: str, destination: Path | None) -> str | None:
+    """Write to a file (atomically), or return the text when no destination is given."""
+    buffer = io.StringIO()
+    if fmt == "json":
+        write_json(result, buffer)
+    elif fmt == "csv":
+        write_csv(result, buffer)
+    else:
+        raise ValueError(f"unknown report format {fmt!r}")
+    if destination is None:
+        return buffer.getvalue()
+    temporary = destination.with_name(destination.name + ".part")
+    temporary.write_text(buffer.getvalue(), encoding="utf-8")
+    temporary.replace(destination)
+    return None
+
+
+def read_report(path: Path) -> dict[str, Any]:
+    """Load a JSON report written by `write_json`, with a clear error for anything else."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ValueError(f"Cannot read report {path}: {error}") from error
+    if not isinstance(data, dict) or not {"documents", "pairs", "groups", "problems"} <= set(data):
+        raise ValueError(f"{path} is not a NearDup scan report")
+    return data

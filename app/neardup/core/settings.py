@@ -1,0 +1,94 @@
+"""The settings of one scan: a frozen, typed record shared by the CLI, GUI and API."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import xxhash
+
+from neardup._version import __version__
+from neardup.core.groups import DEFAULT_REFERENCE_RULE, ReferenceRule
+from neardup.core.tokenize import DEFAULT_TOKENIZER, TOKENIZER_NAMES
+from neardup.core.weighting import DEFAULT_WEIGHTING, Weighting
+
+PDF_ENGINES = ("pdfium", "pdfminer")
+DEFAULT_SUFFIXES = (".txt", ".docx", ".pdf")
+
+
+@dataclass(frozen=True, slots=True)
+class ScanSettings:
+    """Everything that changes what a scan finds.
+
+    ``threshold`` is the Hamming distance k; ``min_resemblance`` is the precision
+    guard (weighted Jaccard of the two documents' features) a candidate within k
+    must also pass; ``min_overlap`` is the share of the smaller document that
+    must be found in the other for a partial copy.
+    """
+
+    threshold: int = 3
+    weighting: Weighting = DEFAULT_WEIGHTING
+    tokenizer: str = DEFAULT_TOKENIZER
+    pdf_engine: str = "pdfium"
+    top_n: int | None = None
+    min_tokens: int = 30
+    min_resemblance: float = 0.5
+    detect_partial: bool = True
+    min_overlap: float = 0.05
+    reference_rule: ReferenceRule = DEFAULT_REFERENCE_RULE
+    suffixes: tuple[str, ...] = DEFAULT_SUFFIXES
+    exclude: tuple[str, ...] = ()
+    include_hidden: bool = False
+    user_dict: Path | None = None
+    workers: int | None = None
+    use_cache: bool = True
+    cache_path: Path | None = None
+    against: tuple[Path, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.threshold <= 32:
+            raise ValueError(f"threshold must be between 0 and 32, got {self.threshold}")
+        if self.tokenizer not in TOKENIZER_NAMES:
+            raise ValueError(
+                f"unknown tokenizer {self.tokenizer!r}; choose {' or '.join(TOKENIZER_NAMES)}"
+            )
+        if self.pdf_engine not in PDF_ENGINES:
+            raise ValueError(
+                f"unknown PDF engine {self.pdf_engine!r}; choose {' or '.join(PDF_ENGINES)}"
+            )
+        if not 0.0 <= self.min_overlap <= 1.0:
+            raise ValueError("min_overlap must be a fraction between 0 and 1")
+        if self.top_n is not None and self.top_n < 1:
+            raise ValueError("top_n must be a positive number of features")
+        if self.workers is not None and self.workers < 1:
+            raise ValueError("workers must be at least 1")
+        object.__setattr__(self, "weighting", Weighting(self.weighting))
+        object.__setattr__(self, "reference_rule", ReferenceRule(self.reference_rule))
+
+    def replace(self, **changes: Any) -> ScanSettings:
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly form, for reports."""
+        out: dict[str, Any] = {}
+        for item in dataclasses.fields(self):
+            value = getattr(self, item.name)
+            if isinstance(value, Path):
+                value = str(value)
+            elif isinstance(value, tuple):
+                value = [str(v) for v in value]
+            elif hasattr(value, "value"):
+                value = value.value
+            out[item.name] = value
+        return out
+
+    def token_key(self) -> str:
+        """A hash of what decides a document's tokens (for the cache)."""
+        user_dict = ""
+        if self.user_dict is not None and self.user_dict.exists():
+            user_dict = xxhash.xxh64_hexdigest(self.user_dict.read_bytes())
+        parts = [__version__, self.tokenizer, user_dict]
+        return xxhash.xxh64_hexdigest(json.dumps(parts).encode())

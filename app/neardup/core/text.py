@@ -1,0 +1,126 @@
+"""Text normalisation and sentence/paragraph splitting for Chinese and English.
+
+All later stages (tokens, passages, overlap spans) work in the coordinates of the
+normalised text, so `normalize` is the one place where the text is rewritten.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import NamedTuple
+
+# CJK ideographs, kana, hangul and the CJK punctuation block: characters that are
+# written without spaces, so a line break between two of them is only wrapping.
+_CJK = (
+    "\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3190-\u31ff"
+    "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
+)
+_CJK_CHAR = f"[{_CJK}]"
+_WRAPPED_CJK_BREAK = re.compile(rf"(?<={_CJK_CHAR})[ \t]*\n[ \t]*(?={_CJK_CHAR})")
+_HYPHENATED_BREAK = re.compile(r"(?<=[a-z])-\n(?=[a-z])")
+_INLINE_SPACE = re.compile(r"[ \t\u00a0\u2000-\u200a\u202f\u205f]+")
+_SPACE_AROUND_NEWLINE = re.compile(r" *\n *")
+_MANY_NEWLINES = re.compile(r"\n{3,}")
+_CONTENT_WHITESPACE = re.compile(r"\s+")
+
+# Remove C0/C1 controls (except tab and newline) and invisible format characters
+# such as zero-width spaces and soft hyphens that differ between copies of a text.
+_DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+_KEPT_CONTROLS = frozenset({"\n", "\t"})
+
+
+class Span(NamedTuple):
+    """A half-open character range [start, end) in a normalised text."""
+
+    start: int
+    end: int
+
+
+def _strip_invisible(text: str) -> str:
+    return "".join(
+        ch
+        for ch in text
+        if ch in _KEPT_CONTROLS or unicodedata.category(ch) not in _DROPPED_CATEGORIES
+    )
+
+
+def normalize(text: str) -> str:
+    """Return the canonical form of an extracted text.
+
+    NFKC folds full-width Latin, digits and punctuation to half-width; Latin is
+    lower-cased; controls go; line breaks inside CJK runs (PDF and man-page
+    wrapping) are rejoined, as are hyphenated English line breaks. Paragraph
+    breaks (blank lines) survive as a single blank line.
+    """
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n\n")
+    text = unicodedata.normalize("NFKC", text)
+    if not text.isascii():
+        text = _strip_invisible(text)
+    else:
+        text = "".join(ch for ch in text if ch >= " " or ch in _KEPT_CONTROLS)
+    text = text.lower()
+    text = _INLINE_SPACE.sub(" ", text)
+    text = _SPACE_AROUND_NEWLINE.sub("\n", text)
+    text = _WRAPPED_CJK_BREAK.sub("", text)
+    text = _HYPHENATED_BREAK.sub("", text)
+    text = _MANY_NEWLINES.sub("\n\n", text)
+    return text.strip()
+
+
+def content_key_text(normalized: str) -> str:
+    """The text with all whitespace removed: equal for copies that differ only in layout."""
+    return _CONTENT_WHITESPACE.sub("", normalized)
+
+
+# A sentence ends at CJK terminators, or at Latin ones (which NFKC also makes of
+# full-width ？！；) followed by space, the end, or a CJK character.
+_SENTENCE_END = re.compile(rf"[。！？；…]+[”’」』）)]*|[.!?;]+[\"')\]]*(?=\s|$|{_CJK_CHAR})|\n")
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+
+
+def _trimmed(text: str, start: int, end: int) -> Span | None:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return Span(start, end) if end > start else None
+
+
+def split_sentences(text: str) -> list[Span]:
+    """Sentence spans of a normalised text, for Chinese and English punctuation.
+
+    Line breaks also end a sentence, since headings and list items rarely carry
+    punctuation.
+    """
+    spans: list[Span] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        span = _trimmed(text, start, match.end())
+        if span is not None:
+            spans.append(span)
+        start = match.end()
+    tail = _trimmed(text, start, len(text))
+    if tail is not None:
+        spans.append(tail)
+    return spans
+
+
+def split_paragraphs(text: str) -> list[Span]:
+    """Paragraph spans of a normalised text.
+
+    Paragraphs are separated by blank lines; a text with no blank line at all
+    (common in plain-text Chinese files) has one paragraph per line.
+    """
+    separator = _PARAGRAPH_BREAK if _PARAGRAPH_BREAK.search(text) else re.compile(r"\n")
+    spans: list[Span] = []
+    start = 0
+    for match in separator.finditer(text):
+        span = _trimmed(text, start, match.start())
+        if span is not None:
+            spans.append(span)
+        start = match.end()
+    tail = _trimmed(text, start, len(text))
+    if tail is not None:
+        spans.append(tail)
+    return spans

@@ -1,0 +1,82 @@
+"""Find the files a scan should read: recursive walk, suffix filter, exclude globs."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from neardup.core.models import Problem
+
+
+@dataclass(frozen=True, slots=True)
+class WalkResult:
+    files: list[Path]
+    problems: list[Problem]
+    skipped: int  # files of other types found inside folders
+
+
+def _is_hidden(name: str) -> bool:
+    return name.startswith(".")
+
+
+def _excluded(path: Path, patterns: Sequence[str]) -> bool:
+    text = path.as_posix()
+    return any(fnmatch.fnmatch(path.name, p) or fnmatch.fnmatch(text, p) for p in patterns)
+
+
+def _walk_folder(root: Path, include_hidden: bool, problems: list[Problem]) -> Iterator[Path]:
+    # Follow symlinked folders, but remember real paths so a loop is walked once.
+    seen: set[str] = set()
+
+    def on_error(error: OSError) -> None:
+        problems.append(
+            Problem(Path(error.filename or root), f"Cannot open folder: {error.strerror}")
+        )
+
+    for folder, dirnames, filenames in os.walk(root, followlinks=True, onerror=on_error):
+        real = os.path.realpath(folder)
+        if real in seen:
+            dirnames[:] = []
+            continue
+        seen.add(real)
+        if not include_hidden:
+            dirnames[:] = [d for d in dirnames if not _is_hidden(d)]
+        dirnames.sort()
+        for name in sorted(filenames):
+            if include_hidden or not _is_hidden(name):
+                yield Path(folder) / name
+
+
+def walk(
+    paths: Iterable[Path | str],
+    suffixes: Sequence[str],
+    exclude: Sequence[str] = (),
+    include_hidden: bool = False,
+) -> WalkResult:
+    """Expand folders into files; each file at most once, in a stable order.
+
+    A named file is always taken (an unsupported one then becomes a problem
+    during extraction); inside folders, other file types are counted as skipped.
+    """
+    wanted = {s.lower() for s in suffixes}
+    files: dict[str, Path] = {}
+    problems: list[Problem] = []
+    skipped = 0
+    for raw in paths:
+        path = Path(os.path.abspath(raw))
+        if path.is_dir():
+            for found in _walk_folder(path, include_hidden, problems):
+                if _excluded(found, exclude):
+                    continue
+                if found.suffix.lower() not in wanted:
+                    skipped += 1
+                    continue
+                files.setdefault(os.path.normcase(found), found)
+        elif path.exists() or path.is_symlink():
+            files.setdefault(os.path.normcase(path), path)
+        else:
+            problems.append(Problem(path, "No such file or folder"))
+    return WalkResult(list(files.values()), problems, skipped)

@@ -1,0 +1,151 @@
+"""Feature weighting schemes: tf, tfidf, textrank and binary.
+
+A document's features are its content tokens; a scheme turns them into
+(term, weight) pairs for SimHash. TF-IDF needs document frequencies over the
+whole scan, so it takes an `IdfTable` built from every document's term counts.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from importlib import resources
+
+import numpy as np
+import numpy.typing as npt
+
+FloatArray = npt.NDArray[np.float64]
+
+
+class Weighting(str, Enum):
+    """The user's choice of feature weights."""
+
+    TFIDF = "tfidf"
+    TF = "tf"
+    TEXTRANK = "textrank"
+    BINARY = "binary"
+
+
+DEFAULT_WEIGHTING = Weighting.TFIDF
+
+
+@dataclass(frozen=True, slots=True)
+class IdfTable:
+    """Smoothed inverse document frequencies, with a default for unseen terms."""
+
+    idf: Mapping[str, float]
+    default: float
+
+    def __getitem__(self, term: str) -> float:
+        return self.idf.get(term, self.default)
+
+    @classmethod
+    def from_counts(cls, documents: Iterable[Mapping[str, int]]) -> IdfTable:
+        """IDF over a corpus: ln((1 + N) / (1 + df)) + 1, as in scikit-learn's smoothing."""
+        df: Counter[str] = Counter()
+        n_docs = 0
+        for counts in documents:
+            df.update(counts.keys())
+            n_docs += 1
+        idf = {term: math.log((1 + n_docs) / (1 + freq)) + 1.0 for term, freq in df.items()}
+        return cls(idf, math.log(1 + n_docs) + 1.0)
+
+
+# Below this many documents, corpus IDF says little; use jieba's general table.
+MIN_DOCUMENTS_FOR_CORPUS_IDF = 3
+
+
+@cache
+def jieba_idf() -> IdfTable:
+    """jieba's bundled IDF table, for one or two documents; unseen terms get its median."""
+    text = resources.files("jieba").joinpath("analyse", "idf.txt").read_text(encoding="utf-8")
+    idf: dict[str, float] = {}
+    for line in text.splitlines():
+        word, _, value = line.rpartition(" ")
+        if word:
+            idf[word] = float(value)
+    median = float(np.median(np.fromiter(idf.values(), dtype=np.float64)))
+    return IdfTable(idf, median)
+
+
+def idf_for(documents: Sequence[Mapping[str, int]]) -> IdfTable:
+    """The IDF table a scan of these documents should use."""
+    if len(documents) < MIN_DOCUMENTS_FOR_CORPUS_IDF:
+        return jieba_idf()
+    return IdfTable.from_counts(documents)
+
+
+def _textrank(tokens: Sequence[str], window: int = 5, damping: float = 0.85) -> dict[str, float]:
+    """PageRank over a co-occurrence graph of the tokens within a sliding window."""
+    vocab = {term: i for i, term in enumerate(dict.fromkeys(tokens))}
+    n = len(vocab)
+    if n == 1:
+        return {tokens[0]: 1.0}
+    ids = np.fromiter((vocab[t] for t in tokens), dtype=np.int64, count=len(tokens))
+    rows: list[npt.NDArray[np.int64]] = []
+    cols: list[npt.NDArray[np.int64]] = []
+    for offset in range(1, window):
+        if offset >= len(ids):
+            break
+        rows += [ids[:-offset], ids[offset:]]
+        cols += [ids[offset:], ids[:-offset]]
+    src = np.concatenate(rows)
+    dst = np.concatenate(cols)
+    keep = src != dst
+    src, dst = src[keep], dst[keep]
+    out_weight = np.bincount(src, minlength=n).astype(np.float64)
+    out_weight[out_weight == 0] = 1.0
+    score = np.full(n, 1.0 / n)
+    edge_share = 1.0 / out_weight[src]
+    for _ in range(30):
+        incoming = np.bincount(dst, weights=score[src] * edge_share, minlength=n)
+        updated = (1.0 - damping) / n + damping * incoming
+        if np.abs(updated - score).sum() < 1e-9:
+            score = updated
+            break
+        score = updated
+    return {term: float(score[i]) for term, i in vocab.items()}
+
+
+def weigh(
+    tokens: Sequence[str],
+    scheme: Weighting = DEFAULT_WEIGHTING,
+    *,
+    idf: IdfTable | None = None,
+    top_n: int | None = None,
+    log_tf: bool = True,
+) -> tuple[list[str], FloatArray]:
+    """Terms and their weights for one document under a scheme.
+
+    ``log_tf`` uses 1 + ln(tf), so that a word repeated fifty times does not
+    drown the rest of the document. ``top_n`` keeps only the heaviest terms.
+    """
+    if not tokens:
+        return [], np.zeros(0)
+    counts = Counter(tokens)
+    terms = list(counts)
+    tf = np.fromiter(counts.values(), dtype=np.float64, count=len(terms))
+    if log_tf and scheme in (Weighting.TF, Weighting.TFIDF):
+        tf = 1.0 + np.log(tf)
+    if scheme is Weighting.TF:
+        weights = tf
+    elif scheme is Weighting.TFIDF:
+        table = idf if idf is not None else jieba_idf()
+        weights = tf * np.fromiter((table[t] for t in terms), dtype=np.float64, count=len(terms))
+    elif scheme is Weighting.TEXTRANK:
+        ranks = _textrank(tokens)
+        weights = np.fromiter((ranks[t] for t in terms), dtype=np.float64, count=len(terms))
+    elif scheme is Weighting.BINARY:
+        weights = np.ones(len(terms))
+    else:  # pragma: no cover - the enum is closed
+        raise ValueError(f"unknown weighting {scheme!r}")
+    if top_n is not None and top_n < len(terms):
+        # A stable sort keeps ties in first-seen order, so the choice is deterministic.
+        heaviest = np.argsort(-weights, kind="stable")[:top_n]
+        terms = [terms[i] for i in heaviest]
+        weights = weights[heaviest]
+    return terms, weights
