@@ -432,9 +432,19 @@ def cut_base_docs(packages: Sequence[Package], rng: random.Random) -> list[BaseD
                 if key not in seen_paragraphs:  # repeated notes, licences, navigation text
                     seen_paragraphs.add(key)
                     paragraphs.append(p)
+            n = 8 if package.lang == "zh" else 16  # ~3 English or ~5 Chinese words a shingle
             for chunk in chunk_paragraphs(paragraphs, DOC_CHARS[package.lang], rng):
-                # ~3 English words or ~5 Chinese words per shingle.
-                sh = shingles(join_paragraphs(chunk), 8 if package.lang == "zh" else 16)
+                # Manuals repeat passages between sections (release notes, warnings): drop
+                # paragraphs that mostly repeat text already taken, so that unrelated base
+                # documents really share no passage and every shared one is labelled.
+                chunk = [
+                    p
+                    for p in chunk
+                    if len(shingles(p, n) & seen_shingles) <= 0.3 * len(shingles(p, n))
+                ]
+                if not chunk:
+                    continue
+                sh = shingles(join_paragraphs(chunk), n)
                 # Skip sections that are close to one already taken, so that base documents are
                 # unrelated to each other.
                 if len(sh & seen_shingles) > 0.2 * len(sh):

@@ -15,8 +15,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt

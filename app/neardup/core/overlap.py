@@ -21,7 +21,10 @@ from neardup.core.text import Span
 
 SHINGLE = 10  # characters per shingle: long enough to be rare by chance
 MAX_GAP = 24  # an edit of up to this many characters does not split a match
-MIN_MATCH = 40  # shorter matched runs are common phrases, not copying
+MIN_MATCH = 40  # shorter matched runs are common phrases, not copying (CJK characters)
+# A Latin letter says less than a CJK character (an English word is ~5 letters,
+# a Chinese word ~2 characters), so run lengths are counted with this weight.
+LATIN_CHAR_WEIGHT = 1 / 3
 MIN_DENSITY = 0.5  # a joined run must be at least half shingle-covered
 # Text that continues a boilerplate block (the rest of a shared header, say) is
 # most likely part of it: next to boilerplate, a run must be this much longer.
@@ -37,18 +40,23 @@ class CompactText:
 
     positions: IntArray  # positions[i] = index in the normalised text of compact char i
     shingles: npt.NDArray[np.uint64]  # hash of the shingle starting at each compact char
+    weight: npt.NDArray[np.float64]  # cumulative information weight, length + 1
 
     @classmethod
     def of(cls, text: str) -> CompactText:
         codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
         keep = ~np.isin(codes, _WHITESPACE_CODES)
         positions = np.flatnonzero(keep).astype(np.int64)
-        return cls(positions, _shingle_hashes(codes[keep].astype(np.uint64)))
+        kept = codes[keep]
+        char_weight = np.where(kept >= _FIRST_CJK, 1.0, LATIN_CHAR_WEIGHT)
+        cumulative = np.concatenate(([0.0], np.cumsum(char_weight)))
+        return cls(positions, _shingle_hashes(kept.astype(np.uint64)), cumulative)
 
     def __len__(self) -> int:
         return len(self.positions)
 
 
+_FIRST_CJK = 0x2E80
 _WHITESPACE_CODES = np.array([ord(c) for c in " \t\n\r\f\v\u3000\u00a0"], dtype=np.uint32)
 
 
@@ -80,7 +88,9 @@ def _near(mask: npt.NDArray[np.bool_], start: int, end: int) -> bool:
 
 
 def _covered_runs(
-    shared: npt.NDArray[np.bool_], length: int, ignored: npt.NDArray[np.bool_] | None = None
+    shared: npt.NDArray[np.bool_],
+    text: CompactText,
+    ignored: npt.NDArray[np.bool_] | None = None,
 ) -> list[tuple[int, int]]:
     """Runs of characters covered by shared shingles, joined over small gaps and filtered.
 
@@ -89,6 +99,7 @@ def _covered_runs(
     """
     if not shared.any():
         return []
+    length = len(text)
     delta = np.zeros(length + 1, dtype=np.int64)
     starts = np.flatnonzero(shared)
     np.add.at(delta, starts, 1)
@@ -113,7 +124,8 @@ def _covered_runs(
         minimum = MIN_MATCH
         if ignored is not None and _near(ignored, start, end):
             minimum *= BOILERPLATE_NEIGHBOUR_FACTOR
-        if end - start >= minimum and hit >= MIN_DENSITY * (end - start):
+        size = text.weight[end] - text.weight[start]
+        if size >= minimum and hit >= MIN_DENSITY * (end - start):
             kept.append((start, end))
     return kept
 
@@ -163,8 +175,8 @@ def measure_overlap(
         return Overlap(0.0, 0.0, ())
     mask_a = _mask(a, ignore_a) if ignore_a else None
     mask_b = _mask(b, ignore_b) if ignore_b else None
-    a_runs = _covered_runs(np.isin(a.shingles, b.shingles), len(a), mask_a)
-    b_runs = _covered_runs(np.isin(b.shingles, a.shingles), len(b), mask_b)
+    a_runs = _covered_runs(np.isin(a.shingles, b.shingles), a, mask_a)
+    b_runs = _covered_runs(np.isin(b.shingles, a.shingles), b, mask_b)
     a_share = sum(e - s for s, e in a_runs) / len(a)
     b_share = sum(e - s for s, e in b_runs) / len(b)
     b_order = np.argsort(b.shingles, kind="stable").astype(np.int64)

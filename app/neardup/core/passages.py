@@ -27,7 +27,7 @@ from neardup.core.weighting import IdfTable
 
 # Chosen by measurement on the quality corpus (benchmarks/README.md): shorter
 # windows make SimHash noisy, longer ones miss copies of a few sentences.
-PASSAGE_TOKENS = 24
+PASSAGE_TOKENS = 8
 PASSAGE_DISTANCE = 3
 # A window that matches this many unrelated documents (or this share of them)
 # is treated as boilerplate.
@@ -108,11 +108,11 @@ def _boilerplate_windows(
     window_family_right: npt.NDArray[np.int64],
     n_windows: int,
     n_families: int,
-) -> npt.NDArray[np.bool_]:
-    """Windows that match windows of many distinct families of documents."""
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
+    """Windows that match windows of many distinct families, and each window's reach."""
     common = np.zeros(n_windows, dtype=bool)
     if not len(left):
-        return common
+        return common, np.zeros(n_windows, dtype=np.int64)
     window = np.concatenate((left, right))
     other_family = np.concatenate((window_family_right, window_family_left))
     reach_pairs = np.unique(np.stack((window, other_family), axis=1), axis=0)
@@ -123,7 +123,34 @@ def _boilerplate_windows(
         max(3, math.ceil(0.5 * n_families)),
     )
     # A window reaching `limit` other families sits in limit + 1 of them.
-    return reach >= limit
+    return reach >= limit, reach
+
+
+# A shared window that overlaps boilerplate continues it (the second paragraph of
+# a shared header, say), when it is shared at least this widely.
+NEIGHBOUR_MIN_REACH = 2
+
+
+def _spread_to_neighbours(
+    common: npt.NDArray[np.bool_],
+    reach: npt.NDArray[np.int64],
+    passages: Sequence[Passages],
+    first_window: npt.NDArray[np.int64],
+) -> None:
+    """Mark shared windows that overlap a boilerplate window of the same document."""
+    for doc in np.unique(np.searchsorted(first_window, np.flatnonzero(common), side="right") - 1):
+        lo = int(first_window[doc])
+        starts, ends = passages[doc].token_starts, passages[doc].token_ends
+        flags = common[lo : lo + len(starts)]
+        shared = reach[lo : lo + len(starts)] >= NEIGHBOUR_MIN_REACH
+        changed = True
+        while changed:
+            changed = False
+            for w in np.flatnonzero(shared & ~flags).tolist():
+                overlapping = (starts < ends[w]) & (ends > starts[w]) & flags
+                if overlapping.any():
+                    flags[w] = True
+                    changed = True
 
 
 # Documents sharing at least this share of the smaller one's windows are copies
@@ -185,20 +212,23 @@ def match_passages(
     all_fps = np.concatenate([p.fingerprints for p in passages])
     rows = find_near_duplicates(all_fps, max_distance)
     left, right = rows[:, 0], rows[:, 1]
+    different_docs = owner[left] != owner[right]
+    left, right = left[different_docs], right[different_docs]
+    # Copies of one text (its group, and copies found through passages) are one
+    # family when counting how common a window is; they still pair with each other.
     family = np.asarray(families, dtype=np.int64)
-    different = family[owner[left]] != family[owner[right]]
-    left, right = left[different], right[different]
-    # For counting how common a window is, copies found through passages are
-    # one family too; they still form candidate pairs of their own.
     wide = _merge_copies(family, owner[left], owner[right], counts)
-    common = _boilerplate_windows(
-        left,
-        right,
-        wide[owner[left]],
-        wide[owner[right]],
+    across = wide[owner[left]] != wide[owner[right]]
+    common, reach = _boilerplate_windows(
+        left[across],
+        right[across],
+        wide[owner[left[across]]],
+        wide[owner[right[across]]],
         len(all_fps),
         len(np.unique(wide)),
     )
+    if common.any():
+        _spread_to_neighbours(common, reach, passages, first_window)
     boilerplate = no_boilerplate
     for window in np.flatnonzero(common).tolist():
         doc = int(owner[window])

@@ -1,0 +1,153 @@
+"""The folders to scan or compare against, their roles, file types and exclude patterns."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from neardup.gui.settings_store import FolderEntry, FolderRole
+
+ROLE_LABELS = {FolderRole.SCAN: "Scan", FolderRole.LIBRARY: "Reference library"}
+FILE_TYPES = (".txt", ".docx", ".pdf")
+
+
+class FoldersPanel(QGroupBox):
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Folders", parent)
+        self.tree = QTreeWidget()
+        self.tree.setColumnCount(2)
+        self.tree.setHeaderLabels(["Folder", "Role"])
+        self.tree.setRootIsDecorated(False)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.tree.setToolTip(
+            "Folders to scan; a reference library is compared with the scanned folders only."
+        )
+        self.tree.setMinimumHeight(110)
+        self.add_button = QPushButton("Add folder…")
+        self.add_button.setToolTip("Add a folder of documents to scan (Ctrl+O).")
+        self.add_button.clicked.connect(self.choose_folder)
+        self.remove_button = QPushButton("Remove")
+        self.remove_button.setToolTip("Remove the selected folders from the list.")
+        self.remove_button.clicked.connect(self.remove_selected)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.remove_button)
+        buttons.addStretch(1)
+
+        self.type_boxes: dict[str, QCheckBox] = {}
+        types = QHBoxLayout()
+        for suffix in FILE_TYPES:
+            box = QCheckBox(suffix.lstrip("."))
+            box.setChecked(True)
+            box.setToolTip(f"Read {suffix} files found in the folders.")
+            box.toggled.connect(self.changed)
+            self.type_boxes[suffix] = box
+            types.addWidget(box)
+        types.addStretch(1)
+        self.exclude_edit = QLineEdit()
+        self.exclude_edit.setPlaceholderText("e.g. *~draft*; */old/*")
+        self.exclude_edit.setToolTip(
+            "Glob patterns, separated by semicolons, for files or paths to leave out."
+        )
+        self.exclude_edit.editingFinished.connect(self.changed)
+        form = QFormLayout()
+        form.addRow("File types:", types)
+        form.addRow("Exclude:", self.exclude_edit)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tree)
+        layout.addLayout(buttons)
+        layout.addLayout(form)
+        self._start_directory = ""
+
+    # --- folders -----------------------------------------------------------------------------
+
+    def choose_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Add folder", self._start_directory)
+        if folder:
+            self._start_directory = folder
+            self.add_folder(folder)
+
+    def add_folder(self, path: str | Path, role: FolderRole = FolderRole.SCAN) -> bool:
+        """Add a folder unless it is already listed; returns whether it was added."""
+        text = str(Path(path))
+        if any(entry.path == text for entry in self.folders()):
+            return False
+        item = QTreeWidgetItem([text, ""])
+        item.setToolTip(0, text)
+        self.tree.addTopLevelItem(item)
+        combo = QComboBox()
+        for value, label in ROLE_LABELS.items():
+            combo.addItem(label, value.value)
+        combo.setCurrentIndex(combo.findData(role.value))
+        combo.setToolTip("Scan: compared with everything; reference library: only with scans.")
+        combo.currentIndexChanged.connect(self.changed)
+        self.tree.setItemWidget(item, 1, combo)
+        self.tree.resizeColumnToContents(1)
+        self.changed.emit()
+        return True
+
+    def _combo(self, row: int) -> QComboBox:
+        widget = self.tree.itemWidget(self.tree.topLevelItem(row), 1)
+        assert isinstance(widget, QComboBox)
+        return widget
+
+    def set_role(self, row: int, role: FolderRole) -> None:
+        combo = self._combo(row)
+        combo.setCurrentIndex(combo.findData(role.value))
+
+    def remove_selected(self) -> None:
+        for item in self.tree.selectedItems():
+            self.tree.takeTopLevelItem(self.tree.indexOfTopLevelItem(item))
+        self.changed.emit()
+
+    def folders(self) -> list[FolderEntry]:
+        out = []
+        for row in range(self.tree.topLevelItemCount()):
+            item = self.tree.topLevelItem(row)
+            role = FolderRole(self._combo(row).currentData())
+            out.append(FolderEntry(item.text(0), role))
+        return out
+
+    def set_folders(self, folders: list[FolderEntry]) -> None:
+        self.tree.clear()
+        for entry in folders:
+            self.add_folder(entry.path, entry.role)
+
+    def scan_paths(self) -> list[Path]:
+        return [Path(f.path) for f in self.folders() if f.role is FolderRole.SCAN]
+
+    def library_paths(self) -> tuple[Path, ...]:
+        return tuple(Path(f.path) for f in self.folders() if f.role is FolderRole.LIBRARY)
+
+    # --- filters -----------------------------------------------------------------------------
+
+    def suffixes(self) -> tuple[str, ...]:
+        return tuple(s for s, box in self.type_boxes.items() if box.isChecked())
+
+    def exclude(self) -> tuple[str, ...]:
+        return tuple(p.strip() for p in re.split(r"[;\n]", self.exclude_edit.text()) if p.strip())
+
+    def set_filters(self, suffixes: tuple[str, ...], exclude: tuple[str, ...]) -> None:
+        for suffix, box in self.type_boxes.items():
+            box.setChecked(suffix in suffixes)
+        self.exclude_edit.setText("; ".join(exclude))

@@ -1,0 +1,232 @@
+"""Tree model of near-duplicate groups (group → members), the reference marked in bold."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
+
+from neardup.gui.formatting import human_size, modified_text, percent, sort_key
+from neardup.gui.models import PATH_ROLE, ROW_ROLE, SORT_ROLE, Index
+from neardup.gui.report_data import GroupRow, MemberRow
+
+COLUMNS = ("Name", "Folder", "Distance", "Overlap", "Size", "Modified", "Format")
+_NUMERIC = {2, 3, 4}
+REFERENCE_TAG = "reference"
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+_TOP = 0  # internalId of group rows; member rows carry their group's storage index + 1
+
+
+def _member_texts(member: MemberRow) -> tuple[str, ...]:
+    doc = member.document
+    tags = [REFERENCE_TAG] if member.is_reference else []
+    if doc.role == "library":
+        tags.append("library")
+    name = doc.name + (f"  [{', '.join(tags)}]" if tags else "")
+    return (
+        name,
+        doc.folder,
+        "" if member.is_reference else str(member.distance),
+        "" if member.is_reference else percent(member.overlap),
+        human_size(doc.size),
+        modified_text(doc.modified_ns),
+        doc.format,
+    )
+
+
+def _group_texts(group: GroupRow) -> tuple[str, ...]:
+    reference = next((m for m in group.members if m.is_reference), None)
+    name = reference.document.name if reference else group.reference
+    folder = reference.document.folder if reference else ""
+    return (
+        f"Group {group.id}: {name} ({len(group.members)} files)",
+        folder,
+        "",
+        "",
+        human_size(group.total_size),
+        "",
+        "",
+    )
+
+
+_MEMBER_KEYS: tuple[Callable[[MemberRow], object], ...] = (
+    lambda m: m.document.name.casefold(),
+    lambda m: m.document.folder.casefold(),
+    lambda m: m.distance,
+    lambda m: m.overlap,
+    lambda m: m.document.size,
+    lambda m: m.document.modified_ns,
+    lambda m: m.document.format,
+)
+
+
+def _group_key(group: GroupRow, column: int) -> object:
+    if column == 0:
+        return group.id
+    if column == 4:
+        return group.total_size
+    reference = next((m for m in group.members if m.is_reference), group.members[0])
+    return _MEMBER_KEYS[column](reference)
+
+
+class GroupsModel(QAbstractItemModel):
+    """Two levels; display strings are cached on first use, sorting is one Python sort."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._groups: list[GroupRow] = []
+        self._order: list[int] = []  # view row -> group storage index
+        self._row_of: list[int] = []  # group storage index -> view row
+        self._member_order: list[list[int]] = []
+        self._texts: dict[tuple[int, int], tuple[str, ...]] = {}  # (group, member or -1)
+        self._bold = QFont()
+        self._bold.setBold(True)
+        self._sort: tuple[int, Qt.SortOrder] | None = None
+
+    def set_groups(self, groups: Sequence[GroupRow]) -> None:
+        self.beginResetModel()
+        self._groups = list(groups)
+        self._order = list(range(len(self._groups)))
+        self._row_of = list(self._order)
+        self._member_order = [list(range(len(g.members))) for g in self._groups]
+        self._texts = {}
+        if self._sort is not None:
+            self._apply_sort(*self._sort)
+        self.endResetModel()
+
+    # --- structure ---------------------------------------------------------------------------
+
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
+        if column < 0 or column >= len(COLUMNS) or row < 0:
+            return QModelIndex()
+        if not parent.isValid():
+            if row >= len(self._order):
+                return QModelIndex()
+            return self.createIndex(row, column, _TOP)
+        if parent.internalId() != _TOP or parent.column() != 0:
+            return QModelIndex()
+        group = self._order[parent.row()]
+        if row >= len(self._groups[group].members):
+            return QModelIndex()
+        return self.createIndex(row, column, group + 1)
+
+    def parent(self, child: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        if not child.isValid() or child.internalId() == _TOP:
+            return QModelIndex()
+        group = child.internalId() - 1
+        return self.createIndex(self._row_of[group], 0, _TOP)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        if not parent.isValid():
+            return len(self._order)
+        if parent.internalId() != _TOP or parent.column() != 0:
+            return 0
+        return len(self._groups[self._order[parent.row()]].members)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return len(COLUMNS)
+
+    def hasChildren(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
+        return self.rowCount(parent) > 0
+
+    # --- data --------------------------------------------------------------------------------
+
+    def _locate(self, index: Index) -> tuple[GroupRow, MemberRow | None, tuple[int, int]]:
+        if index.internalId() == _TOP:
+            group = self._order[index.row()]
+            return self._groups[group], None, (group, -1)
+        group = index.internalId() - 1
+        member = self._member_order[group][index.row()]
+        return self._groups[group], self._groups[group].members[member], (group, member)
+
+    def member_at(self, index: Index) -> MemberRow | None:
+        return self._locate(index)[1] if index.isValid() else None
+
+    def group_at(self, index: Index) -> GroupRow | None:
+        return self._locate(index)[0] if index.isValid() else None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        group, member, key = self._locate(index)
+        if role == Qt.ItemDataRole.DisplayRole:
+            texts = self._texts.get(key)
+            if texts is None:
+                texts = _member_texts(member) if member else _group_texts(group)
+                self._texts[key] = texts
+            return texts[index.column()]
+        if role == Qt.ItemDataRole.FontRole:
+            if member is None or member.is_reference:
+                return self._bold
+            return None
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if index.column() in _NUMERIC else _LEFT
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if member is None:
+                return f"Reference (the one to keep): {group.reference}"
+            prefix = "Reference (the one to keep): " if member.is_reference else ""
+            return prefix + member.document.path
+        if role == ROW_ROLE:
+            return member if member is not None else group
+        if role == PATH_ROLE:
+            return member.document.path if member is not None else group.reference
+        if role == SORT_ROLE:
+            if member is None:
+                return _group_key(group, index.column())
+            return _MEMBER_KEYS[index.column()](member)
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.DisplayRole
+            and 0 <= section < len(COLUMNS)
+        ):
+            return COLUMNS[section]
+        return None
+
+    # --- sorting -----------------------------------------------------------------------------
+
+    def _apply_sort(self, column: int, order: Qt.SortOrder) -> None:
+        reverse = order == Qt.SortOrder.DescendingOrder
+        keys = [sort_key(_group_key(g, column)) for g in self._groups]
+        self._order = sorted(range(len(self._groups)), key=keys.__getitem__, reverse=reverse)
+        self._row_of = [0] * len(self._groups)
+        for row, group in enumerate(self._order):
+            self._row_of[group] = row
+        member_key = _MEMBER_KEYS[column]
+        for g, group in enumerate(self._groups):
+            others = [i for i, m in enumerate(group.members) if not m.is_reference]
+            others.sort(key=lambda i: sort_key(member_key(group.members[i])), reverse=reverse)
+            # the reference stays on top: it is what the others are measured against
+            self._member_order[g] = [
+                i for i, m in enumerate(group.members) if m.is_reference
+            ] + others
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        if not 0 <= column < len(COLUMNS):
+            return
+        self._sort = (column, order)
+        self.layoutAboutToBeChanged.emit()
+        persistent = self.persistentIndexList()
+        located = [(p.internalId(), self._storage_of(p), p.column()) for p in persistent]
+        self._apply_sort(column, order)
+        new = []
+        for internal, storage, col in located:
+            if internal == _TOP:
+                new.append(self.createIndex(self._row_of[storage], col, _TOP))
+            else:
+                row = self._member_order[internal - 1].index(storage)
+                new.append(self.createIndex(row, col, internal))
+        self.changePersistentIndexList(persistent, new)
+        self.layoutChanged.emit()
+
+    def _storage_of(self, index: QModelIndex | QPersistentModelIndex) -> int:
+        if index.internalId() == _TOP:
+            return self._order[index.row()]
+        return self._member_order[index.internalId() - 1][index.row()]

@@ -1,0 +1,247 @@
+"""Table models for pairs and problems, and the sort/filter proxies over them (fast at 100k rows)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+
+from neardup.gui.formatting import percent, sort_key
+from neardup.gui.report_data import PairRow, ProblemRow
+
+Index = QModelIndex | QPersistentModelIndex
+
+# Custom roles: the whole row record, a path to act on, and the raw value used for sorting.
+ROW_ROLE = Qt.ItemDataRole.UserRole + 1
+PATH_ROLE = Qt.ItemDataRole.UserRole + 2
+SORT_ROLE = Qt.ItemDataRole.UserRole + 3
+
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    title: str
+    text: Callable[[Any], str]
+    key: Callable[[Any], object]
+    numeric: bool = False
+    tooltip: Callable[[Any], str] | None = None
+
+
+def _name(path: str) -> str:
+    return path.replace("\\", "/").rsplit("/", 1)[-1]
+
+
+class RowTableModel(QAbstractTableModel):
+    """Rows are records; display strings are built on first use and cached per row.
+
+    Sorting happens here (one Python sort over precomputed keys) rather than in
+    the proxy, whose lessThan would call back into Python a million times.
+    """
+
+    COLUMNS: Sequence[Column] = ()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[Any] = []
+        self._order: list[int] = []  # view row -> storage index
+        self._texts: list[tuple[str, ...] | None] = []
+        self._sort: tuple[int, Qt.SortOrder] | None = None
+
+    def set_rows(self, rows: Sequence[Any]) -> None:
+        self.beginResetModel()
+        self._rows = list(rows)
+        self._order = list(range(len(self._rows)))
+        self._texts = [None] * len(self._rows)
+        if self._sort is not None:
+            self._order = self._sorted_order(*self._sort)
+        self.endResetModel()
+
+    def row_record(self, row: int) -> Any:
+        return self._rows[self._order[row]]
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def _row_texts(self, storage: int) -> tuple[str, ...]:
+        texts = self._texts[storage]
+        if texts is None:
+            record = self._rows[storage]
+            texts = tuple(column.text(record) for column in self.COLUMNS)
+            self._texts[storage] = texts
+        return texts
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        storage = self._order[index.row()]
+        column = self.COLUMNS[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._row_texts(storage)[index.column()]
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if column.numeric else _LEFT
+        if role == Qt.ItemDataRole.ToolTipRole and column.tooltip is not None:
+            return column.tooltip(self._rows[storage])
+        if role == ROW_ROLE:
+            return self._rows[storage]
+        if role == PATH_ROLE:
+            return self.path_of(self._rows[storage], index.column())
+        if role == SORT_ROLE:
+            return column.key(self._rows[storage])
+        return None
+
+    def path_of(self, record: Any, column: int) -> str | None:
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.DisplayRole
+            and 0 <= section < len(self.COLUMNS)
+        ):
+            return self.COLUMNS[section].title
+        return None
+
+    def _sorted_order(self, column: int, order: Qt.SortOrder) -> list[int]:
+        key = self.COLUMNS[column].key
+        keys = [sort_key(key(row)) for row in self._rows]
+        return sorted(
+            range(len(self._rows)),
+            key=keys.__getitem__,
+            reverse=order == Qt.SortOrder.DescendingOrder,
+        )
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        if not 0 <= column < len(self.COLUMNS):
+            return
+        self._sort = (column, order)
+        self.layoutAboutToBeChanged.emit()
+        persistent = self.persistentIndexList()
+        storages = [self._order[p.row()] for p in persistent]
+        self._order = self._sorted_order(column, order)
+        row_of = {storage: row for row, storage in enumerate(self._order)}
+        self.changePersistentIndexList(
+            persistent,
+            [self.index(row_of[s], p.column()) for s, p in zip(storages, persistent, strict=True)],
+        )
+        self.layoutChanged.emit()
+
+
+class PairsModel(RowTableModel):
+    COLUMNS = (
+        Column("A", lambda r: _name(r.a), lambda r: r.a.casefold(), tooltip=lambda r: r.a),
+        Column("B", lambda r: _name(r.b), lambda r: r.b.casefold(), tooltip=lambda r: r.b),
+        Column("Kind", lambda r: r.kind, lambda r: r.kind),
+        Column("Distance", lambda r: str(r.distance), lambda r: r.distance, numeric=True),
+        Column("Similarity", lambda r: f"{r.similarity:.3f}", lambda r: r.similarity, True),
+        Column(
+            "Overlap A→B",
+            lambda r: percent(r.overlap_a),
+            lambda r: r.overlap_a,
+            True,
+            lambda r: "Share of A's text found in B",
+        ),
+        Column(
+            "Overlap B→A",
+            lambda r: percent(r.overlap_b),
+            lambda r: r.overlap_b,
+            True,
+            lambda r: "Share of B's text found in A",
+        ),
+    )
+
+    def pair(self, row: int) -> PairRow:
+        record: PairRow = self.row_record(row)
+        return record
+
+    def path_of(self, record: Any, column: int) -> str | None:
+        path: str = record.b if column == 1 else record.a
+        return path
+
+
+class ProblemsModel(RowTableModel):
+    COLUMNS = (
+        Column("Path", lambda r: r.path, lambda r: r.path.casefold(), tooltip=lambda r: r.path),
+        Column("Reason", lambda r: r.reason, lambda r: r.reason, tooltip=lambda r: r.reason),
+    )
+
+    def problem(self, row: int) -> ProblemRow:
+        record: ProblemRow = self.row_record(row)
+        return record
+
+    def path_of(self, record: Any, column: int) -> str | None:
+        path: str = record.path
+        return path
+
+
+class SourceSortProxy(QSortFilterProxyModel):
+    """Filters here, but hands sorting to the source model, which sorts in one Python call."""
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        source = self.sourceModel()
+        if isinstance(source, QAbstractItemModel):
+            source.sort(column, order)
+
+    def _begin_filter_change(self) -> None:
+        if hasattr(self, "beginFilterChange"):  # Qt >= 6.9
+            self.beginFilterChange()
+
+    def _end_filter_change(self) -> None:
+        if hasattr(self, "endFilterChange"):
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self.invalidateRowsFilter()
+
+
+class PairsFilterProxy(SourceSortProxy):
+    """Text (either path), kind and minimum-overlap (either direction) filters for pairs."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._text = ""
+        self._kind: str | None = None
+        self._min_overlap = 0.0
+
+    def set_text(self, text: str) -> None:
+        self._begin_filter_change()
+        self._text = text.strip().casefold()
+        self._end_filter_change()
+
+    def set_kind(self, kind: str | None) -> None:
+        self._begin_filter_change()
+        self._kind = kind or None
+        self._end_filter_change()
+
+    def set_min_overlap(self, fraction: float) -> None:
+        self._begin_filter_change()
+        self._min_overlap = fraction
+        self._end_filter_change()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        if not self._text and self._kind is None and self._min_overlap <= 0:
+            return True
+        source = self.sourceModel()
+        if not isinstance(source, PairsModel):
+            return True
+        pair = source.pair(source_row)
+        if self._kind is not None and pair.kind != self._kind:
+            return False
+        if self._min_overlap > 0 and max(pair.overlap_a, pair.overlap_b) < self._min_overlap:
+            return False
+        return not self._text or self._text in pair.a.casefold() or self._text in pair.b.casefold()

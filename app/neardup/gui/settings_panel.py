@@ -1,0 +1,179 @@
+"""Scan settings: threshold slider, weighting, partial copies, and folded-away advanced options."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QSlider,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from neardup.core.settings import PDF_ENGINES, ScanSettings
+from neardup.core.tokenize import TOKENIZER_NAMES
+from neardup.core.weighting import Weighting
+
+WEIGHTING_LABELS = {
+    Weighting.TFIDF: "TF-IDF",
+    Weighting.TF: "TF",
+    Weighting.TEXTRANK: "TextRank",
+    Weighting.BINARY: "Binary",
+}
+MAX_THRESHOLD = 16
+
+
+class CollapsibleSection(QWidget):
+    """A header button that shows or hides its content (folded by default)."""
+
+    def __init__(self, title: str, content: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.toggle = QToolButton()
+        self.toggle.setText(title)
+        self.toggle.setCheckable(True)
+        self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.toggle.setAutoRaise(True)
+        self.toggle.setToolTip("Show or hide the advanced options.")
+        self.toggle.toggled.connect(self.set_expanded)
+        self.content = content
+        content.setVisible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.toggle)
+        layout.addWidget(content)
+
+    def set_expanded(self, expanded: bool) -> None:
+        self.toggle.setChecked(expanded)
+        self.toggle.setArrowType(Qt.ArrowType.DownArrow if expanded else Qt.ArrowType.RightArrow)
+        self.content.setVisible(expanded)
+
+    def is_expanded(self) -> bool:
+        return self.toggle.isChecked()
+
+
+class SettingsPanel(QGroupBox):
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Settings", parent)
+        self.threshold_slider = QSlider(Qt.Orientation.Horizontal)
+        self.threshold_slider.setRange(0, MAX_THRESHOLD)
+        self.threshold_slider.setPageStep(1)
+        self.threshold_slider.setTickPosition(QSlider.TickPosition.TicksBelow)
+        self.threshold_label = QLabel()
+        self.threshold_label.setMinimumWidth(24)
+        tip = "Largest Hamming distance k between two fingerprints still called near-duplicates."
+        self.threshold_slider.setToolTip(tip)
+        self.threshold_label.setToolTip(tip)
+        self.threshold_slider.valueChanged.connect(self._on_threshold)
+        threshold_row = QHBoxLayout()
+        threshold_row.addWidget(self.threshold_slider, 1)
+        threshold_row.addWidget(self.threshold_label)
+
+        self.weighting_combo = QComboBox()
+        for weighting, label in WEIGHTING_LABELS.items():
+            self.weighting_combo.addItem(label, weighting.value)
+        self.weighting_combo.setToolTip(
+            "How much each word counts in a fingerprint: TF-IDF favours words rare in the corpus."
+        )
+        self.partial_check = QCheckBox("Detect partial copies")
+        self.partial_check.setToolTip(
+            "Also find documents that copy only some passages of another (slower)."
+        )
+        self.overlap_spin = QSpinBox()
+        self.overlap_spin.setRange(1, 100)
+        self.overlap_spin.setSuffix(" %")
+        self.overlap_spin.setToolTip(
+            "Share of the smaller document that must be found in the other to report a partial copy."
+        )
+        self.partial_check.toggled.connect(self.overlap_spin.setEnabled)
+
+        self.tokenizer_combo = QComboBox()
+        self.tokenizer_combo.addItems(list(TOKENIZER_NAMES))
+        self.tokenizer_combo.setToolTip(
+            "Word segmenter for Chinese text: rjieba is fast, jieba is the reference implementation."
+        )
+        self.pdf_combo = QComboBox()
+        self.pdf_combo.addItems(list(PDF_ENGINES))
+        self.pdf_combo.setToolTip(
+            "PDF text extractor: pdfium is fast, pdfminer copes with some unusual files."
+        )
+        self.min_tokens_spin = QSpinBox()
+        self.min_tokens_spin.setRange(1, 100_000)
+        self.min_tokens_spin.setToolTip(
+            "Documents with fewer content words are listed but not compared."
+        )
+        self.workers_spin = QSpinBox()
+        self.workers_spin.setRange(0, 256)
+        self.workers_spin.setSpecialValueText("Auto")
+        self.workers_spin.setToolTip(
+            "Processes that extract and tokenise files in parallel (Auto: one per CPU core)."
+        )
+        advanced = QWidget()
+        advanced_form = QFormLayout(advanced)
+        advanced_form.setContentsMargins(12, 0, 0, 0)
+        advanced_form.addRow("Tokenizer:", self.tokenizer_combo)
+        advanced_form.addRow("PDF engine:", self.pdf_combo)
+        advanced_form.addRow("Minimum tokens:", self.min_tokens_spin)
+        advanced_form.addRow("Worker processes:", self.workers_spin)
+        self.advanced = CollapsibleSection("Advanced options", advanced)
+
+        form = QFormLayout()
+        form.addRow("Hamming threshold k:", threshold_row)
+        form.addRow("Weighting:", self.weighting_combo)
+        form.addRow(self.partial_check)
+        form.addRow("Minimum overlap:", self.overlap_spin)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.advanced)
+
+        self.set_settings(ScanSettings())
+        for signal in (
+            self.threshold_slider.valueChanged,
+            self.weighting_combo.currentIndexChanged,
+            self.partial_check.toggled,
+            self.overlap_spin.valueChanged,
+            self.tokenizer_combo.currentIndexChanged,
+            self.pdf_combo.currentIndexChanged,
+            self.min_tokens_spin.valueChanged,
+            self.workers_spin.valueChanged,
+        ):
+            signal.connect(self.changed)
+
+    def _on_threshold(self, value: int) -> None:
+        self.threshold_label.setText(str(value))
+
+    def set_settings(self, settings: ScanSettings) -> None:
+        self.threshold_slider.setValue(min(settings.threshold, MAX_THRESHOLD))
+        self._on_threshold(self.threshold_slider.value())
+        self.weighting_combo.setCurrentIndex(
+            max(0, self.weighting_combo.findData(settings.weighting.value))
+        )
+        self.partial_check.setChecked(settings.detect_partial)
+        self.overlap_spin.setValue(max(1, round(settings.min_overlap * 100)))
+        self.overlap_spin.setEnabled(settings.detect_partial)
+        self.tokenizer_combo.setCurrentText(settings.tokenizer)
+        self.pdf_combo.setCurrentText(settings.pdf_engine)
+        self.min_tokens_spin.setValue(settings.min_tokens)
+        self.workers_spin.setValue(settings.workers or 0)
+
+    def apply_to(self, base: ScanSettings) -> ScanSettings:
+        """`base` with this panel's values; fields the panel does not show are kept."""
+        return base.replace(
+            threshold=self.threshold_slider.value(),
+            weighting=Weighting(self.weighting_combo.currentData()),
+            detect_partial=self.partial_check.isChecked(),
+            min_overlap=self.overlap_spin.value() / 100,
+            tokenizer=self.tokenizer_combo.currentText(),
+            pdf_engine=self.pdf_combo.currentText(),
+            min_tokens=self.min_tokens_spin.value(),
+            workers=self.workers_spin.value() or None,
+        )
