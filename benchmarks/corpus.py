@@ -437,13 +437,14 @@ def cut_base_docs(packages: Sequence[Package], rng: random.Random) -> list[BaseD
                 # Manuals repeat passages between sections (release notes, warnings): drop
                 # paragraphs that mostly repeat text already taken, so that unrelated base
                 # documents really share no passage and every shared one is labelled.
-                chunk = [
+                fresh = [
                     p
                     for p in chunk
                     if len(shingles(p, n) & seen_shingles) <= 0.3 * len(shingles(p, n))
                 ]
-                if not chunk:
+                if not fresh:
                     continue
+                chunk = fresh  # noqa: PLW2901
                 sh = shingles(join_paragraphs(chunk), n)
                 # Skip sections that are close to one already taken, so that base documents are
                 # unrelated to each other.

@@ -19,7 +19,7 @@ import numpy.typing as npt
 from neardup.core.result import MatchedSpan
 from neardup.core.text import Span
 
-SHINGLE = 10  # characters per shingle: long enough to be rare by chance
+SHINGLE = 16  # characters per shingle: long enough to be rare by chance (measured)
 MAX_GAP = 24  # an edit of up to this many characters does not split a match
 MIN_MATCH = 40  # shorter matched runs are common phrases, not copying (CJK characters)
 # A Latin letter says less than a CJK character (an English word is ~5 letters,

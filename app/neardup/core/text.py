@@ -73,9 +73,12 @@ def content_key_text(normalized: str) -> str:
     return _CONTENT_WHITESPACE.sub("", normalized)
 
 
-# A sentence ends at CJK terminators, or at Latin ones (which NFKC also makes of
-# full-width ？！；) followed by space, the end, or a CJK character.
-_SENTENCE_END = re.compile(rf"[。！？；…]+[”’」』）)]*|[.!?;]+[\"')\]]*(?=\s|$|{_CJK_CHAR})|\n")
+# A sentence ends at CJK terminators, at ! ? ; (NFKC turns the full-width ones
+# into these), and at a full stop followed by space, the end or a CJK character
+# (a full stop inside "3.14" or "example.org" does not end anything).
+_SENTENCE_END = re.compile(
+    rf"[。！？；…]+[”’」』）)]*|[!?;]+[\"')\]]*|\.+[\"')\]]*(?=\s|$|{_CJK_CHAR})|\n"
+)
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 
 

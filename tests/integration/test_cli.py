@@ -1,0 +1,173 @@
+"""`neardup scan`, `compare` and `extract` on real files, through the real entry point."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from docgen import write_docx, write_pdf
+from textgen import document, light_edit, paragraphs
+
+from neardup.cli import main
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "neardup", *args], capture_output=True, text=True, timeout=300
+    )
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with a duplicate in another format, a near-duplicate, a partial copy, junk."""
+    root = tmp_path_factory.mktemp("corpus")
+    (root / "sub").mkdir()
+    original = document(1, "zh", count=10)
+    (root / "original.txt").write_text(original, encoding="utf-8")
+    write_docx(root / "sub" / "copy.docx", original.strip().split("\n\n"))
+    (root / "edited.txt").write_text(light_edit(original, seed=3, changes=4), encoding="gb18030")
+    source = paragraphs(2, "zh", count=10)
+    host = paragraphs(4, "zh", count=10)
+    (root / "source.txt").write_text("\n\n".join(source), encoding="utf-8")
+    (root / "host.txt").write_text(
+        "\n\n".join([*host[:5], *source[2:5], *host[5:]]), encoding="utf-8"
+    )
+    write_pdf(root / "other.pdf", [document(5, "en", count=3), document(6, "en", count=3)])
+    (root / "empty.txt").write_bytes(b"")
+    (root / "broken.pdf").write_bytes(b"%PDF-1.4 this is not really a pdf")
+    (root / "notes.md").write_text("ignored: not a document type NearDup reads")
+    (root / ".hidden.txt").write_text(original, encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="module")
+def report(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> dict:
+    out = tmp_path_factory.mktemp("out") / "report.json"
+    done = run("scan", str(corpus), "--format", "json", "--output", str(out), "--workers", "1")
+    assert done.returncode == 0, done.stderr
+    return json.loads(out.read_text(encoding="utf-8"))
+
+
+def names(report: dict, kind: str) -> set[frozenset[str]]:
+    return {
+        frozenset((Path(p["a"]).name, Path(p["b"]).name))
+        for p in report["pairs"]
+        if p["kind"] == kind
+    }
+
+
+def test_report_follows_the_contract(report: dict, corpus: Path) -> None:
+    assert set(report) >= {"documents", "pairs", "groups", "problems", "settings", "version"}
+    for doc in report["documents"]:
+        assert Path(doc["path"]).is_absolute()
+        assert len(doc["simhash"]) == 16 and int(doc["simhash"], 16) >= 0
+        assert doc["simhash"] == doc["simhash"].lower()
+        assert {"path", "size", "format", "tokens", "simhash"} <= set(doc)
+    for pair in report["pairs"]:
+        assert pair["kind"] in {"duplicate", "near-duplicate", "partial"}
+        assert 0 <= pair["overlap_a"] <= 1 and 0 <= pair["overlap_b"] <= 1
+        a = next(d for d in report["documents"] if d["path"] == pair["a"])
+        b = next(d for d in report["documents"] if d["path"] == pair["b"])
+        assert pair["distance"] == (int(a["simhash"], 16) ^ int(b["simhash"], 16)).bit_count()
+    assert report["settings"]["threshold"] == 3 and report["settings"]["version"]
+
+
+def test_every_input_file_is_accounted_for_once(report: dict, corpus: Path) -> None:
+    listed = [d["path"] for d in report["documents"]] + [p["path"] for p in report["problems"]]
+    expected = {
+        str(corpus / n)
+        for n in (
+            "original.txt",
+            "sub/copy.docx",
+            "edited.txt",
+            "source.txt",
+            "host.txt",
+            "other.pdf",
+            "empty.txt",
+            "broken.pdf",
+        )
+    }
+    assert sorted(listed) == sorted(expected)
+
+
+def test_problems_say_what_is_wrong(report: dict) -> None:
+    reasons = {Path(p["path"]).name: p["reason"] for p in report["problems"]}
+    assert "empty" in reasons["empty.txt"].lower()
+    assert "pdf" in reasons["broken.pdf"].lower()
+
+
+def test_duplicates_near_duplicates_and_partial_copies_are_found(report: dict) -> None:
+    assert frozenset(("original.txt", "copy.docx")) in names(report, "duplicate")
+    assert frozenset(("original.txt", "edited.txt")) in names(report, "near-duplicate")
+    assert names(report, "partial") == {frozenset(("host.txt", "source.txt"))}
+    partial = next(p for p in report["pairs"] if p["kind"] == "partial")
+    host_share = partial["overlap_a"] if partial["a"].endswith("host.txt") else partial["overlap_b"]
+    source_share = (
+        partial["overlap_b"] if partial["a"].endswith("host.txt") else partial["overlap_a"]
+    )
+    assert abs(host_share - 3 / 13) < 0.05 and abs(source_share - 0.3) < 0.05
+    (group,) = report["groups"]
+    members = {Path(m["path"]).name for m in group["members"]}
+    assert members == {"original.txt", "copy.docx", "edited.txt"}
+
+
+def test_similarity_summary_per_document(report: dict) -> None:
+    host = next(d for d in report["documents"] if d["path"].endswith("host.txt"))
+    assert host["similarity"]["max_source"]["path"].endswith("source.txt")
+    assert abs(host["similarity"]["total"] - 3 / 13) < 0.05
+
+
+def test_against_compares_with_the_library_but_not_within_it(corpus: Path, tmp_path: Path) -> None:
+    submissions = tmp_path / "submissions"
+    submissions.mkdir()
+    (submissions / "thesis.txt").write_text(
+        (corpus / "host.txt").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    out = tmp_path / "r.json"
+    done = run("scan", str(submissions), "--against", str(corpus), "-o", str(out), "--workers", "1")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(out.read_text(encoding="utf-8"))
+    for pair in data["pairs"]:
+        assert str(submissions) in pair["a"] or str(submissions) in pair["b"]
+    found = {Path(p["a"]).name + "|" + Path(p["b"]).name for p in data["pairs"]}
+    assert any("thesis.txt" in f and "host.txt" in f for f in found)
+    assert any("thesis.txt" in f and "source.txt" in f for f in found)
+
+
+def test_csv_output(corpus: Path) -> None:
+    done = run("scan", str(corpus), "--format", "csv", "--workers", "1", "--quiet")
+    assert done.returncode == 0
+    header, *rows = done.stdout.splitlines()
+    assert header == "a,b,kind,distance,similarity,overlap_a,overlap_b"
+    assert any(",partial," in r for r in rows)
+
+
+def test_bad_usage_exits_with_2_and_says_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["scan", str(tmp_path / "missing")]) == 2
+    assert "no such file or folder" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_info:
+        main(["scan", str(tmp_path), "--weighting", "magic"])
+    assert exit_info.value.code == 2
+
+
+def test_compare_prints_figures_and_writes_html(corpus: Path, tmp_path: Path) -> None:
+    page = tmp_path / "cmp.html"
+    done = run("compare", str(corpus / "host.txt"), str(corpus / "source.txt"), "--html", str(page))
+    assert done.returncode == 0, done.stderr
+    assert "Hamming distance" in done.stdout and "Matched passages: 1" in done.stdout
+    html = page.read_text(encoding="utf-8")
+    assert 'id="a1" href="#b1"' in html and 'id="b1" href="#a1"' in html
+    # Standalone: no scripts and nothing loaded from elsewhere.
+    assert "<script" not in html and "src=" not in html and 'href="http' not in html
+
+
+def test_extract_prints_text_encoding_and_problems(corpus: Path) -> None:
+    done = run("extract", str(corpus / "edited.txt"), str(corpus / "empty.txt"))
+    assert done.returncode == 0
+    assert "encoding: gb18030" in done.stdout
+    assert "problem:" in done.stdout

@@ -1,0 +1,44 @@
+"""Normalisation and splitting of Chinese and English text."""
+
+from neardup.core.text import content_key_text, normalize, split_paragraphs, split_sentences
+
+
+def test_nfkc_folds_full_width_and_lowercases_latin() -> None:
+    assert normalize("ＮｅａｒＤｕｐ　１２３，ＡＢＣ") == "neardup 123,abc"
+
+
+def test_control_and_invisible_characters_are_removed() -> None:
+    assert normalize("a\u0000b\u200bc\u00add\x1fe") == "abcde"
+
+
+def test_line_breaks_inside_cjk_runs_are_rejoined() -> None:
+    assert normalize("自然语\n言处理\r\n很有趣") == "自然语言处理很有趣"
+
+
+def test_paragraph_breaks_survive_and_english_wrapping_is_kept_as_space() -> None:
+    text = normalize("第一段。\n\n\n\n第二段。\nhello\nworld")
+    assert text == "第一段。\n\n第二段。\nhello\nworld"
+    assert normalize("docu-\nment") == "document"
+
+
+def test_sentences_split_on_chinese_and_english_punctuation() -> None:
+    text = normalize("今天下雨了。我们去哪里？Hello there. This is it! 最后一句")
+    parts = [text[s.start : s.end] for s in split_sentences(text)]
+    assert parts == ["今天下雨了。", "我们去哪里?", "hello there.", "this is it!", "最后一句"]
+
+
+def test_sentence_spans_index_the_text() -> None:
+    text = normalize("一。二！three? four.")
+    for span in split_sentences(text):
+        assert text[span.start : span.end].strip() == text[span.start : span.end]
+
+
+def test_paragraphs_by_blank_lines_or_by_lines_when_there_are_none() -> None:
+    blank = "a b.\nc d.\n\ne f."
+    assert [blank[s.start : s.end] for s in split_paragraphs(blank)] == ["a b.\nc d.", "e f."]
+    lines = "第一行。\n第二行。"
+    assert [lines[s.start : s.end] for s in split_paragraphs(lines)] == ["第一行。", "第二行。"]
+
+
+def test_content_key_ignores_layout_only() -> None:
+    assert content_key_text("a b\n\nc") == content_key_text("ab c") == "abc"

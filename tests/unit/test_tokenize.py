@@ -1,0 +1,59 @@
+"""Tokenisation: both backends agree, stopwords and punctuation go, user dictionaries work."""
+
+from pathlib import Path
+
+import pytest
+
+from neardup.core.text import normalize
+from neardup.core.tokenize import (
+    JiebaTokenizer,
+    RjiebaTokenizer,
+    content_tokens,
+    content_tokens_with_offsets,
+    get_tokenizer,
+    stopwords,
+)
+from textgen import document
+
+
+def test_stopwords_are_shipped_for_both_languages() -> None:
+    words = stopwords()
+    assert {"的", "了", "the", "and"} <= words
+
+
+@pytest.mark.parametrize("name", ["jieba", "rjieba"])
+def test_punctuation_whitespace_and_stopwords_are_dropped(name: str) -> None:
+    text = normalize("我们的系统，在 2024 年升级了！The kernel and the drivers.")
+    tokens = content_tokens(text, get_tokenizer(name))
+    assert "的" not in tokens and "the" not in tokens and "," not in tokens
+    assert {"系统", "升级", "kernel", "drivers", "2024"} <= set(tokens)
+    assert all(t.strip() for t in tokens)
+
+
+def test_backends_agree_on_chinese_text() -> None:
+    text = normalize(document(1, "zh", count=20) + document(2, "en", count=3))
+    jieba_tokens = content_tokens(text, get_tokenizer("jieba"))
+    rjieba_tokens = content_tokens(text, get_tokenizer("rjieba"))
+    assert len(jieba_tokens) > 300
+    assert jieba_tokens == rjieba_tokens
+
+
+def test_offsets_point_at_the_tokens() -> None:
+    text = normalize("软件包管理器 apt-get 安装新的软件")
+    tokens, offsets = content_tokens_with_offsets(text, get_tokenizer("rjieba"))
+    for token, offset in zip(tokens, offsets, strict=True):
+        assert token[0] in text[offset : offset + len(token) + 4]
+
+
+@pytest.mark.parametrize("backend", [JiebaTokenizer, RjiebaTokenizer])
+def test_user_dictionary_joins_a_new_word(backend: type, tmp_path: Path) -> None:
+    text = "近邻重复检测器很好用"
+    assert "近邻重复检测器" not in backend().cut(text)
+    user_dict = tmp_path / "user.txt"
+    user_dict.write_text("近邻重复检测器 100000 n\n", encoding="utf-8")
+    assert "近邻重复检测器" in backend(user_dict).cut(text)
+
+
+def test_jieba_cache_goes_where_it_is_told(tmp_path: Path) -> None:
+    JiebaTokenizer(cache_dir=tmp_path / "cache")
+    assert list((tmp_path / "cache").iterdir())

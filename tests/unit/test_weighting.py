@@ -1,0 +1,53 @@
+"""Weighting schemes: tf, tfidf (corpus and jieba fallback), textrank, binary, top_n."""
+
+import math
+
+import pytest
+
+from neardup.core.weighting import IdfTable, Weighting, idf_for, jieba_idf, weigh
+
+
+def as_dict(tokens: list[str], scheme: Weighting, **kw: object) -> dict[str, float]:
+    terms, weights = weigh(tokens, scheme, **kw)  # type: ignore[arg-type]
+    return dict(zip(terms, weights.tolist(), strict=True))
+
+
+def test_tf_counts_raw_or_log_scaled() -> None:
+    tokens = ["a", "a", "a", "b"]
+    assert as_dict(tokens, Weighting.TF, log_tf=False) == {"a": 3.0, "b": 1.0}
+    assert as_dict(tokens, Weighting.TF)["a"] == pytest.approx(1 + math.log(3))
+
+
+def test_binary_is_uniform() -> None:
+    assert set(as_dict(["x", "x", "y"], Weighting.BINARY).values()) == {1.0}
+
+
+def test_corpus_idf_is_smoothed_and_favours_rare_terms() -> None:
+    docs = [{"common": 1, "rare": 1}, {"common": 1}, {"common": 1}, {"common": 1}]
+    table = idf_for(docs)
+    assert table["rare"] > table["common"] >= 1.0
+    assert table["never-seen"] == pytest.approx(math.log(5) + 1)
+    weights = as_dict(["common", "rare"], Weighting.TFIDF, idf=table)
+    assert weights["rare"] > weights["common"]
+
+
+def test_one_or_two_documents_fall_back_to_jieba_idf() -> None:
+    assert idf_for([{"a": 1}, {"b": 1}]) is jieba_idf()
+    assert jieba_idf()["的"] < jieba_idf()["指纹"]
+
+
+def test_textrank_favours_central_terms() -> None:
+    tokens = ["hub", "a", "hub", "b", "hub", "c", "hub", "d", "e"]
+    ranks = as_dict(tokens, Weighting.TEXTRANK)
+    assert max(ranks, key=ranks.__getitem__) == "hub"
+    assert sum(ranks.values()) == pytest.approx(1.0, abs=1e-6)
+
+
+def test_top_n_keeps_the_heaviest_terms() -> None:
+    tokens = ["a"] * 5 + ["b"] * 3 + ["c"]
+    assert list(as_dict(tokens, Weighting.TF, top_n=2)) == ["a", "b"]
+
+
+def test_empty_document_has_no_features() -> None:
+    terms, weights = weigh([], Weighting.TFIDF, idf=IdfTable({}, 1.0))
+    assert terms == [] and len(weights) == 0
