@@ -8,15 +8,19 @@ import sys
 from pathlib import Path
 
 import pytest
-from docgen import write_docx, write_pdf
-from textgen import document, light_edit, paragraphs
 
+from docgen import write_docx, write_pdf
 from neardup.cli import main
+from textgen import document, light_edit, paragraphs
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "neardup", *args], capture_output=True, text=True, timeout=300
+        [sys.executable, "-m", "neardup", *args],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
 
 
