@@ -138,6 +138,14 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="worker processes for extraction (default: one per CPU)",
     )
+    scan.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
+    scan.add_argument(
+        "--cache-path",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="cache database (default: in the user cache folder)",
+    )
     scan.add_argument("--format", choices=("json", "csv"), default="json")
     scan.add_argument(
         "--output",
@@ -156,6 +164,10 @@ def _build_parser() -> argparse.ArgumentParser:
     compare.add_argument(
         "--html", type=Path, default=None, metavar="OUT", help="write a side-by-side HTML page"
     )
+
+    cache = commands.add_parser("cache", help="show the cache's size, or clear it")
+    cache.add_argument("action", choices=("info", "clear"))
+    cache.add_argument("--cache-path", type=Path, default=None, metavar="FILE")
 
     extract = commands.add_parser("extract", help="print the text extracted from files")
     extract.add_argument("paths", nargs="+", type=Path, metavar="FILE")
@@ -184,6 +196,8 @@ def _settings_from(args: argparse.Namespace) -> ScanSettings:
             include_hidden=args.include_hidden,
             workers=args.workers,
             against=tuple(args.against),
+            use_cache=not args.no_cache,
+            cache_path=args.cache_path,
         )
     try:
         return ScanSettings(**common)
@@ -232,6 +246,8 @@ def _run_scan(args: argparse.Namespace) -> int:
     text = write_report(result, args.format, args.output)
     if text is not None:
         sys.stdout.write(text)
+    for notice in result.notices:
+        print(f"neardup: note: {notice}", file=sys.stderr)
     if not args.quiet:
         state = " (cancelled: partial results)" if result.cancelled else ""
         print(
@@ -283,6 +299,26 @@ def _run_compare(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _run_cache(args: argparse.Namespace) -> int:
+    from neardup.core.cache import AnalysisCache
+
+    cache = AnalysisCache(args.cache_path)
+    try:
+        if args.action == "clear":
+            before = cache.info()
+            cache.clear()
+            print(f"Cleared {before['documents']} cached documents from {cache.path}")
+        else:
+            info = cache.info()
+            print(f"Cache: {info['path']}")
+            print(f"Size: {int(str(info['bytes'])) / 1e6:.1f} MB, {info['documents']} documents")
+        if cache.problem:
+            print(cache.problem, file=sys.stderr)
+    finally:
+        cache.close()
+    return EXIT_OK
+
+
 def _run_gui(report: Path | None) -> int:
     from neardup.gui.app import run_gui
 
@@ -305,6 +341,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_extract(args)
         if args.command == "compare":
             return _run_compare(args)
+        if args.command == "cache":
+            return _run_cache(args)
         return _run_gui(getattr(args, "report", None))
     except UsageError as error:
         parser.print_usage(sys.stderr)

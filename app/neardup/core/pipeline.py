@@ -7,6 +7,7 @@ files, so the core stays free of Qt.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import time
@@ -18,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from neardup.core.analyze import Analyzed, AnalyzeOptions, analyze_batch, analyze_file
+from neardup.core.cache import AnalysisCache, FileKey, content_hash
 from neardup.core.groups import Group, MemberInfo, build_groups
 from neardup.core.matching import FeatureWeights, compared, near_duplicate_pairs
 from neardup.core.models import Problem
@@ -77,22 +79,23 @@ def default_workers(settings: ScanSettings) -> int:
     return settings.workers or os.cpu_count() or 1
 
 
-def _analyze_all(
-    paths: Sequence[Path], ctx: _Context, executor: Executor | None
+def _run_analysis(
+    paths: Sequence[Path],
+    options: AnalyzeOptions,
+    ctx: _Context,
+    executor: Executor | None,
+    timer: StageTimer,
+    done_before: int,
 ) -> tuple[list[Analyzed | Problem], bool]:
-    """Extract and tokenise every file; returns the results and whether all finished."""
-    settings = ctx.settings
-    options = AnalyzeOptions(settings.pdf_engine, settings.tokenizer, settings.user_dict)
-    timer = StageTimer(ctx.progress, Stage.EXTRACTING, len(paths))
-    timer.report(0, force=True)
+    """Analyse files in this process or a pool; returns the results and whether all finished."""
     results: list[Analyzed | Problem] = []
     own_pool = None
-    if executor is None and default_workers(settings) > 1 and len(paths) >= MIN_FILES_FOR_POOL:
+    workers = default_workers(ctx.settings)
+    if executor is None and workers > 1 and len(paths) >= MIN_FILES_FOR_POOL:
         # spawn works the same on every platform and in a frozen app, and does not
         # fork a process that may hold GUI threads.
         own_pool = ProcessPoolExecutor(
-            max_workers=default_workers(settings),
-            mp_context=multiprocessing.get_context("spawn"),
+            max_workers=workers, mp_context=multiprocessing.get_context("spawn")
         )
         executor = own_pool
     try:
@@ -101,7 +104,7 @@ def _analyze_all(
                 if ctx.cancelled():
                     return results, False
                 results.append(analyze_file(path, options))
-                timer.report(len(results), path.name)
+                timer.report(done_before + len(results), path.name)
             return results, True
         pending: set[Future[list[Analyzed | Problem]]] = {
             executor.submit(analyze_batch, batch, options) for batch in _batches(paths)
@@ -111,7 +114,8 @@ def _analyze_all(
             for future in done:
                 batch_results = future.result()
                 results.extend(batch_results)
-                timer.report(len(results), batch_results[-1].path.name if batch_results else None)
+                last = batch_results[-1].path.name if batch_results else None
+                timer.report(done_before + len(results), last)
             if ctx.cancelled():
                 for future in pending:
                     future.cancel()
@@ -120,6 +124,68 @@ def _analyze_all(
     finally:
         if own_pool is not None:
             own_pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _file_keys(paths: Sequence[Path]) -> dict[str, FileKey]:
+    keys: dict[str, FileKey] = {}
+    for path in paths:
+        try:
+            info = path.stat()
+        except OSError:
+            continue  # extraction will report it
+        keys[str(path)] = FileKey(str(path), info.st_size, info.st_mtime_ns)
+    return keys
+
+
+def _changed_during_scan(item: Analyzed, keys: dict[str, FileKey]) -> bool:
+    key = keys.get(str(item.path))
+    return key is not None and (key.size, key.mtime_ns) != (item.size, item.mtime_ns)
+
+
+def _analyze_all(
+    paths: Sequence[Path], ctx: _Context, executor: Executor | None, notices: list[str]
+) -> tuple[list[Analyzed | Problem], bool]:
+    """Extract and tokenise every file, taking what it can from the cache."""
+    settings = ctx.settings
+    options = AnalyzeOptions(settings.pdf_engine, settings.tokenizer, settings.user_dict)
+    timer = StageTimer(ctx.progress, Stage.EXTRACTING, len(paths))
+    timer.report(0, force=True)
+    cache = AnalysisCache(settings.cache_path) if settings.use_cache else None
+    try:
+        keys = _file_keys(paths)
+        settings_key = settings.analysis_key()
+        cached: dict[str, Analyzed] = {}
+        hashes: dict[str, str] = {}
+        if cache is not None:
+            cached = cache.load(cache.known_hashes(keys.values()), keys, settings_key)
+            for path in paths:
+                if str(path) not in cached and str(path) in keys:
+                    with contextlib.suppress(OSError):  # extraction will report it
+                        hashes[str(path)] = content_hash(path)
+            moved = cache.load(hashes, keys, settings_key)
+            cache.remember_paths({p: hashes[p] for p in moved}, keys)
+            cached.update(moved)
+        timer.report(len(cached), force=True)
+        todo = [p for p in paths if str(p) not in cached]
+        fresh, finished = _run_analysis(todo, options, ctx, executor, timer, len(cached))
+        results: list[Analyzed | Problem] = list(cached.values())
+        to_store: list[tuple[Analyzed, str]] = []
+        for item in fresh:
+            if isinstance(item, Analyzed) and _changed_during_scan(item, keys):
+                item = Problem(  # noqa: PLW2901
+                    item.path, "The file changed while it was being read; scan again to include it"
+                )
+            elif isinstance(item, Analyzed) and str(item.path) in hashes:
+                to_store.append((item, hashes[str(item.path)]))
+            results.append(item)
+        if cache is not None:
+            cache.store(to_store, keys, settings_key)
+            if cache.problem:
+                notices.append(cache.problem)
+        return results, finished
+    finally:
+        if cache is not None:
+            cache.close()
 
 
 def _summaries(
@@ -286,7 +352,8 @@ def scan(
     files = scanned.files + [p for p in library.files if role_of[str(p)] is Role.LIBRARY]
     problems: list[Problem] = scanned.problems + library.problems
 
-    analyzed, finished = _analyze_all(files, ctx, executor)
+    notices: list[str] = []
+    analyzed, finished = _analyze_all(files, ctx, executor, notices)
     docs: list[Analyzed] = []
     for item in analyzed:
         if isinstance(item, Problem):
@@ -353,6 +420,7 @@ def scan(
         elapsed=time.monotonic() - started,
         cancelled=not finished or ctx.cancelled(),
         skipped_files=scanned.skipped + library.skipped,
+        notices=notices,
     )
     StageTimer(progress, Stage.DONE, 1).report(1, force=True)
     return result

@@ -63,7 +63,8 @@ class StageTimer:
             return
         now = time.monotonic()
         # At most ~20 reports a second, so a fast stage does not flood a GUI.
-        if not force and done < self._total and now - self._last_report < 0.05:
+        # The first item is always shown, so a stage never looks stuck at zero.
+        if not force and 1 < done < self._total and now - self._last_report < 0.05:
             return
         self._last_report = now
         elapsed = now - self._started

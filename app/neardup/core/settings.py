@@ -85,10 +85,10 @@ class ScanSettings:
             out[item.name] = value
         return out
 
-    def token_key(self) -> str:
-        """A hash of what decides a document's tokens (for the cache)."""
+    def analysis_key(self) -> str:
+        """A hash of the settings that decide a document's text and tokens (for the cache)."""
         user_dict = ""
         if self.user_dict is not None and self.user_dict.exists():
             user_dict = xxhash.xxh64_hexdigest(self.user_dict.read_bytes())
-        parts = [__version__, self.tokenizer, user_dict]
+        parts = [__version__, self.pdf_engine, self.tokenizer, user_dict]
         return xxhash.xxh64_hexdigest(json.dumps(parts).encode())

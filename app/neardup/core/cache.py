@@ -1,0 +1,254 @@
+"""SQLite store of analysed documents, so a second scan never redoes extraction.
+
+Analyses are keyed on the content hash (xxh3_128 of the file bytes) plus a
+hash of the settings that decide the text and tokens (PDF engine, tokenizer,
+user dictionary, version). A (path, size, mtime_ns) table finds the content
+hash without reading an unchanged file; a moved or renamed file is still a hit
+once its bytes are hashed. Fingerprints are not stored: TF-IDF depends on the
+whole corpus, and recomputing them from the cached tokens costs well under a
+millisecond per document.
+
+The cache is a convenience. A corrupt, locked or unwritable file never breaks a
+scan: the cache turns itself off and says why in `problem`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+import zlib
+from array import array
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+import xxhash
+
+from neardup.core.analyze import Analyzed
+
+SCHEMA_VERSION = 1
+_TOKEN_SEPARATOR = "\x1f"
+_READ_CHUNK = 1 << 20
+
+
+def default_cache_path() -> Path:
+    return Path(platformdirs.user_cache_dir("neardup", appauthor=False)) / "cache.sqlite3"
+
+
+def content_hash(path: Path) -> str:
+    """xxh3_128 of the file's bytes, read in chunks."""
+    digest = xxhash.xxh3_128()
+    with path.open("rb") as handle:
+        while chunk := handle.read(_READ_CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class FileKey:
+    path: str
+    size: int
+    mtime_ns: int
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS files (
+    path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
+    content_hash TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS analyses (
+    content_hash TEXT NOT NULL, settings_key TEXT NOT NULL,
+    format TEXT NOT NULL, pages INTEGER, encoding TEXT, notes TEXT NOT NULL,
+    content_key TEXT NOT NULL, text BLOB NOT NULL, tokens BLOB NOT NULL, offsets BLOB NOT NULL,
+    PRIMARY KEY (content_hash, settings_key)
+);
+"""
+
+
+def _pack_analysis(item: Analyzed) -> tuple[object, ...]:
+    return (
+        item.format,
+        item.pages,
+        item.encoding,
+        json.dumps(list(item.notes), ensure_ascii=False),
+        item.content_key,
+        zlib.compress(item.text.encode("utf-8"), 1),
+        zlib.compress(_TOKEN_SEPARATOR.join(item.tokens).encode("utf-8"), 1),
+        zlib.compress(array("I", item.token_offsets).tobytes(), 1),
+    )
+
+
+def _unpack_analysis(row: Sequence[object], key: FileKey) -> Analyzed:
+    fmt, pages, encoding, notes, content_key, text, tokens, offsets = row
+    assert isinstance(text, bytes) and isinstance(tokens, bytes) and isinstance(offsets, bytes)
+    token_text = zlib.decompress(tokens).decode("utf-8")
+    offset_array = array("I")
+    offset_array.frombytes(zlib.decompress(offsets))
+    return Analyzed(
+        path=Path(key.path),
+        format=str(fmt),
+        size=key.size,
+        mtime_ns=key.mtime_ns,
+        pages=pages if isinstance(pages, int) else None,
+        encoding=encoding if isinstance(encoding, str) else None,
+        notes=tuple(json.loads(str(notes))),
+        text=zlib.decompress(text).decode("utf-8"),
+        tokens=tuple(token_text.split(_TOKEN_SEPARATOR)) if token_text else (),
+        token_offsets=tuple(offset_array),
+        content_key=str(content_key),
+    )
+
+
+class AnalysisCache:
+    """The on-disk cache; every method degrades to a miss once the cache has failed."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or default_cache_path()
+        self.problem: str | None = None
+        self._db: sqlite3.Connection | None = None
+        self._open()
+
+    def _open(self) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, timeout=2.0)
+            self._prepare(self._db)
+        except (sqlite3.Error, OSError) as error:
+            self._fail(error)
+
+    def _prepare(self, db: sqlite3.Connection) -> None:
+        db.execute("PRAGMA journal_mode=WAL")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version not in (0, SCHEMA_VERSION):
+            # An older or newer layout: start again rather than misread it.
+            db.executescript("DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS analyses;")
+        db.executescript(_SCHEMA)
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        db.commit()
+
+    def _fail(self, error: Exception) -> None:
+        self.problem = (
+            f"The cache at {self.path} could not be used ({error}); "
+            "this scan ran without it. Clear it with 'neardup cache clear' if this persists."
+        )
+        if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+        self._db = None
+
+    @property
+    def usable(self) -> bool:
+        return self._db is not None
+
+    def known_hashes(self, keys: Iterable[FileKey]) -> dict[str, str]:
+        """Content hashes of files unchanged since they were last seen, by path."""
+        if self._db is None:
+            return {}
+        found: dict[str, str] = {}
+        try:
+            for key in keys:
+                row = self._db.execute(
+                    "SELECT content_hash FROM files WHERE path=? AND size=? AND mtime_ns=?",
+                    (key.path, key.size, key.mtime_ns),
+                ).fetchone()
+                if row:
+                    found[key.path] = row[0]
+        except sqlite3.Error as error:
+            self._fail(error)
+            return {}
+        return found
+
+    def load(
+        self, hashes: dict[str, str], keys: dict[str, FileKey], settings_key: str
+    ) -> dict[str, Analyzed]:
+        """Cached analyses for paths whose content hash is known."""
+        if self._db is None:
+            return {}
+        out: dict[str, Analyzed] = {}
+        try:
+            for path, digest in hashes.items():
+                row = self._db.execute(
+                    "SELECT format, pages, encoding, notes, content_key, text, tokens, offsets "
+                    "FROM analyses WHERE content_hash=? AND settings_key=?",
+                    (digest, settings_key),
+                ).fetchone()
+                if row:
+                    out[path] = _unpack_analysis(row, keys[path])
+        except (sqlite3.Error, zlib.error, ValueError) as error:
+            self._fail(error)
+            return {}
+        return out
+
+    def store(
+        self, items: Sequence[tuple[Analyzed, str]], keys: dict[str, FileKey], settings_key: str
+    ) -> None:
+        """Remember analyses (with their content hashes) and where the files are."""
+        if self._db is None or not items:
+            return
+        try:
+            with self._db:
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO analyses VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    [(digest, settings_key, *_pack_analysis(item)) for item, digest in items],
+                )
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO files VALUES (?,?,?,?)",
+                    [
+                        (
+                            str(item.path),
+                            keys[str(item.path)].size,
+                            keys[str(item.path)].mtime_ns,
+                            digest,
+                        )
+                        for item, digest in items
+                        if str(item.path) in keys
+                    ],
+                )
+        except sqlite3.Error as error:
+            self._fail(error)
+
+    def remember_paths(self, hashes: dict[str, str], keys: dict[str, FileKey]) -> None:
+        """Record (path, size, mtime) for files found by content hash (moved or renamed)."""
+        if self._db is None or not hashes:
+            return
+        try:
+            with self._db:
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO files VALUES (?,?,?,?)",
+                    [(p, keys[p].size, keys[p].mtime_ns, h) for p, h in hashes.items()],
+                )
+        except sqlite3.Error as error:
+            self._fail(error)
+
+    def info(self) -> dict[str, object]:
+        size = self.path.stat().st_size if self.path.exists() else 0
+        for extra in ("-wal", "-shm"):
+            side = self.path.with_name(self.path.name + extra)
+            size += side.stat().st_size if side.exists() else 0
+        documents = 0
+        if self._db is not None:
+            try:
+                documents = self._db.execute("SELECT COUNT(*) FROM analyses").fetchone()[0]
+            except sqlite3.Error as error:
+                self._fail(error)
+        return {
+            "path": str(self.path),
+            "bytes": size,
+            "documents": documents,
+            "problem": self.problem,
+        }
+
+    def clear(self) -> None:
+        """Delete everything cached (the file is recreated empty)."""
+        self.close()
+        for extra in ("", "-wal", "-shm"):
+            self.path.with_name(self.path.name + extra).unlink(missing_ok=True)
+        self.problem = None
+        self._open()
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None

@@ -1,0 +1,167 @@
+"""The scan pipeline: cache, progress, cancel, folder handling and bad input."""
+
+from __future__ import annotations
+
+import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from neardup import CancelToken, Progress, ScanSettings, Stage, scan
+from neardup.core.cache import AnalysisCache
+from textgen import document
+
+
+def make_folder(root: Path, count: int = 6) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    for i in range(count):
+        (root / f"doc{i}.txt").write_text(document(100 + i), encoding="utf-8")
+    (root / "copy.txt").write_text(document(100), encoding="utf-8")
+    return root
+
+
+def settings(tmp_path: Path, **changes: object) -> ScanSettings:
+    return ScanSettings(workers=1, cache_path=tmp_path / "cache.sqlite3").replace(**changes)
+
+
+def test_second_scan_comes_from_the_cache_and_finds_the_same(tmp_path: Path) -> None:
+    folder = make_folder(tmp_path / "docs")
+    first = scan([folder], settings(tmp_path))
+    # copy.txt has the bytes of doc0.txt: one analysis serves both.
+    assert AnalysisCache(tmp_path / "cache.sqlite3").info()["documents"] == 6
+    # Renaming keeps the content hash: still served from the cache, still paired.
+    (folder / "copy.txt").rename(folder / "renamed.txt")
+    seen: list[Progress] = []
+    second = scan([folder], settings(tmp_path), progress=seen.append)
+    assert [(p.kind, p.distance) for p in first.pairs] == [
+        (p.kind, p.distance) for p in second.pairs
+    ]
+    assert any(d.path.name == "renamed.txt" for d in second.documents)
+    extracting = [p for p in seen if p.stage is Stage.EXTRACTING]
+    assert extracting[1].done == 7  # all seven came from the cache before any extraction
+
+
+def test_a_corrupt_cache_never_breaks_a_scan(tmp_path: Path) -> None:
+    folder = make_folder(tmp_path / "docs")
+    bad = tmp_path / "cache.sqlite3"
+    bad.write_bytes(b"this is not sqlite" * 100)
+    result = scan([folder], settings(tmp_path))
+    assert len(result.documents) == 7 and result.pairs
+    assert result.notices and "could not be used" in result.notices[0]
+
+
+def test_progress_reports_every_stage_with_totals(tmp_path: Path) -> None:
+    folder = make_folder(tmp_path / "docs")
+    seen: list[Progress] = []
+    scan([folder], settings(tmp_path, use_cache=False), progress=seen.append)
+    stages = [p.stage for p in seen]
+    for stage in (
+        Stage.WALKING,
+        Stage.EXTRACTING,
+        Stage.FINGERPRINTING,
+        Stage.MATCHING,
+        Stage.PASSAGES,
+        Stage.DONE,
+    ):
+        assert stage in stages
+    last_extract = [p for p in seen if p.stage is Stage.EXTRACTING][-1]
+    assert (last_extract.done, last_extract.total) == (7, 7)
+
+
+def test_cancel_keeps_what_was_finished(tmp_path: Path) -> None:
+    folder = make_folder(tmp_path / "docs", count=40)
+    token = CancelToken()
+
+    def cancel_after_some(progress: Progress) -> None:
+        if progress.stage is Stage.EXTRACTING and progress.done >= 1:
+            token.cancel()
+
+    result = scan(
+        [folder], settings(tmp_path, use_cache=False), progress=cancel_after_some, cancel=token
+    )
+    assert result.cancelled
+    assert 1 <= len(result.documents) < 41
+
+
+def test_a_plugged_in_executor_is_used(tmp_path: Path) -> None:
+    folder = make_folder(tmp_path / "docs")
+    used: list[str] = []
+    with ThreadPoolExecutor(2) as pool:
+        original_submit = pool.submit
+
+        def submit(fn, *args, **kwargs):  # type: ignore[no-untyped-def]
+            used.append(threading.current_thread().name)
+            return original_submit(fn, *args, **kwargs)
+
+        pool.submit = submit  # type: ignore[method-assign]
+        result = scan([folder], settings(tmp_path, use_cache=False), executor=pool)
+    assert used and len(result.documents) == 7
+
+
+def test_process_pool_gives_the_same_result(tmp_path: Path) -> None:
+    folder = make_folder(tmp_path / "docs", count=30)
+    serial = scan([folder], settings(tmp_path, use_cache=False))
+    parallel = scan([folder], settings(tmp_path, use_cache=False, workers=2))
+    assert [d.simhash for d in serial.documents] == [d.simhash for d in parallel.documents]
+    assert [(p.a, p.b, p.kind) for p in serial.pairs] == [
+        (p.a, p.b, p.kind) for p in parallel.pairs
+    ]
+
+
+def test_folder_handling_hidden_exclude_and_symlink_loops(tmp_path: Path) -> None:
+    folder = make_folder(tmp_path / "docs", count=2)
+    (folder / ".secret.txt").write_text(document(1), encoding="utf-8")
+    (folder / "draft-1.txt").write_text(document(2), encoding="utf-8")
+    (folder / "loop").symlink_to(folder, target_is_directory=True)
+    result = scan([folder], settings(tmp_path, exclude=("draft-*",)))
+    names = sorted(d.path.name for d in result.documents)
+    assert names == ["copy.txt", "doc0.txt", "doc1.txt"]
+    with_hidden = scan([folder], settings(tmp_path, include_hidden=True))
+    assert ".secret.txt" in {d.path.name for d in with_hidden.documents}
+
+
+def test_short_documents_are_listed_with_a_note_but_not_matched(tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.txt").write_text("短文本。", encoding="utf-8")
+    (folder / "b.txt").write_text("短文本。", encoding="utf-8")
+    result = scan([folder], settings(tmp_path))
+    assert len(result.documents) == 2 and not result.pairs
+    assert all("Too short" in " ".join(d.notes) for d in result.documents)
+
+
+def test_every_file_is_accounted_for_even_when_broken(tmp_path: Path) -> None:
+    folder = make_folder(tmp_path / "docs", count=2)
+    (folder / "empty.txt").write_bytes(b"")
+    (folder / "binary.txt").write_bytes(bytes(range(256)) * 8)
+    (folder / "gbk.txt").write_bytes(document(7).encode("gbk"))
+    (folder / "bad.docx").write_bytes(b"PK\x03\x04 truncated")
+    missing = tmp_path / "missing-folder"
+    result = scan([folder, missing], settings(tmp_path))
+    listed = {d.path.name for d in result.documents} | {p.path.name for p in result.problems}
+    assert listed == {
+        "doc0.txt",
+        "doc1.txt",
+        "copy.txt",
+        "empty.txt",
+        "binary.txt",
+        "gbk.txt",
+        "bad.docx",
+        "missing-folder",
+    }
+    assert {p.path.name for p in result.problems} == {
+        "empty.txt",
+        "binary.txt",
+        "bad.docx",
+        "missing-folder",
+    }
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads files regardless of permissions")
+def test_unreadable_file_is_a_problem(tmp_path: Path) -> None:
+    folder = make_folder(tmp_path / "docs", count=1)
+    (folder / "doc0.txt").chmod(0)
+    result = scan([folder], settings(tmp_path))
+    assert any("ermission" in p.reason for p in result.problems)
