@@ -2,7 +2,6 @@
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
-export QT_QPA_PLATFORM ?= offscreen
 
 .PHONY: run test lint format bench clean
 
@@ -20,10 +19,10 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed-app
 
 run: $(VENV)/.installed-app
-	QT_QPA_PLATFORM= $(BIN)/neardup $(ARGS)
+	$(BIN)/neardup $(ARGS)
 
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -q
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check app tests benchmarks
@@ -36,7 +35,9 @@ format: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
-	$(BIN)/python benchmarks/run_all.py
+	$(BIN)/python benchmarks/bench_index.py
+	$(BIN)/python benchmarks/bench_quality.py
+	$(BIN)/python benchmarks/bench_throughput.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

@@ -1,16 +1,28 @@
-"""Start the desktop app."""
+"""Start the desktop app: QApplication, the main window, and an optional report to open."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+from PySide6.QtWidgets import QApplication
+
+from neardup._version import __version__
+from neardup.gui.main_window import MainWindow
+from neardup.gui.settings_store import SettingsStore
+
 
 def run_gui(report: Path | None = None) -> int:
-    """The desktop app lands with the GUI issue; until then show the CLI's help."""
-    from neardup.cli import _build_parser
-
-    _build_parser().print_help(sys.stdout)
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        app = QApplication(sys.argv[:1])
+    app.setApplicationName("NearDup")
+    app.setOrganizationName("NearDup")
+    app.setApplicationVersion(__version__)
+    window = MainWindow(settings_store=SettingsStore())
+    window.show()
     if report is not None:
-        print(f"\nOpening reports needs the desktop app, which is not built yet: {report}")
-    return 0
+        window.open_report(Path(report))
+    status = app.exec()
+    window.deleteLater()
+    return int(status)

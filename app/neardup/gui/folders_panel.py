@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
+    QHeaderView,
     QLineEdit,
     QPushButton,
     QTreeWidget,
@@ -42,6 +43,10 @@ class FoldersPanel(QGroupBox):
             "Folders to scan; a reference library is compared with the scanned folders only."
         )
         self.tree.setMinimumHeight(110)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.add_button = QPushButton("Add folder…")
         self.add_button.setToolTip("Add a folder of documents to scan (Ctrl+O).")
         self.add_button.clicked.connect(self.choose_folder)
@@ -102,12 +107,13 @@ class FoldersPanel(QGroupBox):
         combo.setToolTip("Scan: compared with everything; reference library: only with scans.")
         combo.currentIndexChanged.connect(self.changed)
         self.tree.setItemWidget(item, 1, combo)
-        self.tree.resizeColumnToContents(1)
         self.changed.emit()
         return True
 
     def _combo(self, row: int) -> QComboBox:
-        widget = self.tree.itemWidget(self.tree.topLevelItem(row), 1)
+        item = self.tree.topLevelItem(row)
+        assert item is not None
+        widget = self.tree.itemWidget(item, 1)
         assert isinstance(widget, QComboBox)
         return widget
 
@@ -124,6 +130,7 @@ class FoldersPanel(QGroupBox):
         out = []
         for row in range(self.tree.topLevelItemCount()):
             item = self.tree.topLevelItem(row)
+            assert item is not None
             role = FolderRole(self._combo(row).currentData())
             out.append(FolderEntry(item.text(0), role))
         return out

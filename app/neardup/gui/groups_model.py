@@ -200,13 +200,12 @@ class GroupsModel(QAbstractItemModel):
         for row, group in enumerate(self._order):
             self._row_of[group] = row
         member_key = _MEMBER_KEYS[column]
-        for g, group in enumerate(self._groups):
-            others = [i for i, m in enumerate(group.members) if not m.is_reference]
-            others.sort(key=lambda i: sort_key(member_key(group.members[i])), reverse=reverse)
+        for g, group_row in enumerate(self._groups):
+            members = group_row.members
+            others = [i for i, m in enumerate(members) if not m.is_reference]
+            others.sort(key=lambda i: sort_key(member_key(members[i])), reverse=reverse)
             # the reference stays on top: it is what the others are measured against
-            self._member_order[g] = [
-                i for i, m in enumerate(group.members) if m.is_reference
-            ] + others
+            self._member_order[g] = [i for i, m in enumerate(members) if m.is_reference] + others
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         if not 0 <= column < len(COLUMNS):

@@ -83,7 +83,7 @@ class Summary:
             f"{self.problems} problems",
         ]
         if self.elapsed is not None:
-            parts.append(f"{self.elapsed:.1f} s")
+            parts.append(f"{self.elapsed:.2f} s" if self.elapsed < 10 else f"{self.elapsed:.0f} s")
         line = " · ".join(parts)
         return f"Cancelled, partial results: {line}" if self.cancelled else line
 
@@ -197,10 +197,11 @@ def settings_from_dict(data: dict[str, Any]) -> ScanSettings:
     for name, value in data.items():
         if name not in _SETTING_FIELDS or name in {"cache_path", "user_dict", "against"}:
             continue
+        parsed = value
         if name in {"suffixes", "exclude"} and isinstance(value, list):
-            value = tuple(str(v) for v in value)
+            parsed = tuple(str(v) for v in value)
         try:
-            settings = settings.replace(**{name: value})
+            settings = settings.replace(**{name: parsed})
         except (TypeError, ValueError):
             continue
     user_dict = data.get("user_dict")

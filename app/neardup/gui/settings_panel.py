@@ -117,6 +117,10 @@ class SettingsPanel(QGroupBox):
         self.workers_spin.setToolTip(
             "Processes that extract and tokenise files in parallel (Auto: one per CPU core)."
         )
+        self.cache_check = QCheckBox("Remember extracted text between scans")
+        self.cache_check.setToolTip(
+            "Keep a cache of extracted text and tokens so that unchanged files are not read again."
+        )
         advanced = QWidget()
         advanced_form = QFormLayout(advanced)
         advanced_form.setContentsMargins(12, 0, 0, 0)
@@ -124,6 +128,7 @@ class SettingsPanel(QGroupBox):
         advanced_form.addRow("PDF engine:", self.pdf_combo)
         advanced_form.addRow("Minimum tokens:", self.min_tokens_spin)
         advanced_form.addRow("Worker processes:", self.workers_spin)
+        advanced_form.addRow(self.cache_check)
         self.advanced = CollapsibleSection("Advanced options", advanced)
 
         form = QFormLayout()
@@ -145,6 +150,7 @@ class SettingsPanel(QGroupBox):
             self.pdf_combo.currentIndexChanged,
             self.min_tokens_spin.valueChanged,
             self.workers_spin.valueChanged,
+            self.cache_check.toggled,
         ):
             signal.connect(self.changed)
 
@@ -164,6 +170,7 @@ class SettingsPanel(QGroupBox):
         self.pdf_combo.setCurrentText(settings.pdf_engine)
         self.min_tokens_spin.setValue(settings.min_tokens)
         self.workers_spin.setValue(settings.workers or 0)
+        self.cache_check.setChecked(settings.use_cache)
 
     def apply_to(self, base: ScanSettings) -> ScanSettings:
         """`base` with this panel's values; fields the panel does not show are kept."""
@@ -176,4 +183,5 @@ class SettingsPanel(QGroupBox):
             pdf_engine=self.pdf_combo.currentText(),
             min_tokens=self.min_tokens_spin.value(),
             workers=self.workers_spin.value() or None,
+            use_cache=self.cache_check.isChecked(),
         )

@@ -86,6 +86,7 @@ class SettingsStore:
             "min_overlap": float,
             "detect_partial": lambda v: _as_bool(v, defaults.detect_partial),
             "workers": lambda v: int(v) or None,
+            "use_cache": lambda v: _as_bool(v, defaults.use_cache),
             "suffixes": lambda v: tuple(s for s in str(v).split(",") if s),
             "exclude": lambda v: tuple(json.loads(str(v))),
         }
@@ -113,6 +114,7 @@ class SettingsStore:
         qs.setValue("scan/min_overlap", settings.min_overlap)
         qs.setValue("scan/detect_partial", settings.detect_partial)
         qs.setValue("scan/workers", settings.workers or 0)
+        qs.setValue("scan/use_cache", settings.use_cache)
         qs.setValue("scan/suffixes", ",".join(settings.suffixes))
         qs.setValue("scan/exclude", json.dumps(list(settings.exclude), ensure_ascii=False))
 

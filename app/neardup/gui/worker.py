@@ -69,33 +69,33 @@ class Job(QObject):
     def __init__(self, worker: Worker) -> None:
         super().__init__()
         self.worker = worker
-        self.thread = QThread()
-        self.thread.setObjectName(f"neardup-worker-{id(worker):x}")
-        worker.moveToThread(self.thread)
-        self.thread.started.connect(worker.work)
-        worker.finished.connect(self.thread.quit)
-        self.thread.finished.connect(self._on_thread_finished)
+        self.qthread = QThread()  # not `thread`: that would hide QObject.thread()
+        self.qthread.setObjectName(f"neardup-worker-{id(worker):x}")
+        worker.moveToThread(self.qthread)
+        self.qthread.started.connect(worker.work)
+        worker.finished.connect(self.qthread.quit)
+        self.qthread.finished.connect(self._on_thread_finished)
         self._stopped = False
 
     def start(self) -> None:
         _live_jobs.add(self)
-        self.thread.start()
+        self.qthread.start()
 
     def cancel(self) -> None:
         self.worker.cancel()
 
     def is_running(self) -> bool:
-        return not self._stopped and self.thread.isRunning()
+        return not self._stopped and self.qthread.isRunning()
 
     def wait(self) -> None:
         """Block until the task has returned (after a cancel, this is short)."""
-        self.thread.quit()  # the event loop exits as soon as the task returns
-        self.thread.wait()
+        self.qthread.quit()  # the event loop exits as soon as the task returns
+        self.qthread.wait()
         self._finish()
 
     @Slot()
     def _on_thread_finished(self) -> None:
-        self.thread.wait()  # `finished` comes just before the thread really ends
+        self.qthread.wait()  # `finished` comes just before the thread really ends
         self._finish()
 
     def _finish(self) -> None:
@@ -134,7 +134,7 @@ def live_jobs() -> list[Job]:
 
 
 def running_threads() -> list[QThread]:
-    return [job.thread for job in _live_jobs if job.thread.isRunning()]
+    return [job.qthread for job in _live_jobs if job.qthread.isRunning()]
 
 
 def stop_all() -> None:

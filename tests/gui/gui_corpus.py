@@ -6,18 +6,118 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-_ZH_SUBJECTS = ["研究团队", "这位老师", "我们的系统", "城市图书馆", "实验小组", "年轻的工程师", "地方政府", "这家公司", "学生们", "观察者"]
-_ZH_VERBS = ["认真分析了", "重新设计了", "记录下", "比较了", "讨论了", "逐步改进了", "整理了", "测量了", "解释了", "评估了"]
-_ZH_OBJECTS = ["河流的水质变化", "山区的交通条件", "古代文献的版本", "农作物的生长周期", "夜间的噪声水平", "网络服务的响应时间", "传统手工艺的传承", "社区居民的阅读习惯", "海岸线的侵蚀速度", "课堂教学的组织方式"]
-_ZH_TAILS = ["并写出了详细的报告。", "结果令人十分意外。", "为后续工作打下了基础。", "引起了广泛的关注。", "但仍有许多问题没有解决。", "这一过程持续了三个月。", "数据来自多个独立的来源。", "方法简单而且可靠。"]
+_ZH_SUBJECTS = [
+    "研究团队",
+    "这位老师",
+    "我们的系统",
+    "城市图书馆",
+    "实验小组",
+    "年轻的工程师",
+    "地方政府",
+    "这家公司",
+    "学生们",
+    "观察者",
+]
+_ZH_VERBS = [
+    "认真分析了",
+    "重新设计了",
+    "记录下",
+    "比较了",
+    "讨论了",
+    "逐步改进了",
+    "整理了",
+    "测量了",
+    "解释了",
+    "评估了",
+]
+_ZH_OBJECTS = [
+    "河流的水质变化",
+    "山区的交通条件",
+    "古代文献的版本",
+    "农作物的生长周期",
+    "夜间的噪声水平",
+    "网络服务的响应时间",
+    "传统手工艺的传承",
+    "社区居民的阅读习惯",
+    "海岸线的侵蚀速度",
+    "课堂教学的组织方式",
+]
+_ZH_TAILS = [
+    "并写出了详细的报告。",
+    "结果令人十分意外。",
+    "为后续工作打下了基础。",
+    "引起了广泛的关注。",
+    "但仍有许多问题没有解决。",
+    "这一过程持续了三个月。",
+    "数据来自多个独立的来源。",
+    "方法简单而且可靠。",
+]
 
-_EN_SUBJECTS = ["The committee", "A curious student", "Our volunteer crew", "The harbour office", "An old librarian", "The night shift", "A small bakery", "The survey team", "My neighbour", "The orchestra"]
-_EN_VERBS = ["carefully examined", "quietly rebuilt", "argued about", "photographed", "catalogued", "measured", "restored", "translated", "mapped", "reviewed"]
-_EN_OBJECTS = ["the flooded meadow", "a forgotten railway timetable", "the copper weather vane", "seven dusty ledgers", "the lighthouse stairs", "a crate of winter apples", "the broken organ pipes", "the village boundary stones", "an atlas of tidal charts", "the greenhouse heating pipes"]
-_EN_TAILS = ["before the autumn fair began.", "and wrote a long memo about it.", "while the rain kept falling.", "with surprising patience.", "although nobody had asked them to.", "and found several odd mistakes.", "during a remarkably windy week.", "to settle an ancient dispute."]
+_EN_SUBJECTS = [
+    "The committee",
+    "A curious student",
+    "Our volunteer crew",
+    "The harbour office",
+    "An old librarian",
+    "The night shift",
+    "A small bakery",
+    "The survey team",
+    "My neighbour",
+    "The orchestra",
+]
+_EN_VERBS = [
+    "carefully examined",
+    "quietly rebuilt",
+    "argued about",
+    "photographed",
+    "catalogued",
+    "measured",
+    "restored",
+    "translated",
+    "mapped",
+    "reviewed",
+]
+_EN_OBJECTS = [
+    "the flooded meadow",
+    "a forgotten railway timetable",
+    "the copper weather vane",
+    "seven dusty ledgers",
+    "the lighthouse stairs",
+    "a crate of winter apples",
+    "the broken organ pipes",
+    "the village boundary stones",
+    "an atlas of tidal charts",
+    "the greenhouse heating pipes",
+]
+_EN_TAILS = [
+    "before the autumn fair began.",
+    "and wrote a long memo about it.",
+    "while the rain kept falling.",
+    "with surprising patience.",
+    "although nobody had asked them to.",
+    "and found several odd mistakes.",
+    "during a remarkably windy week.",
+    "to settle an ancient dispute.",
+]
 
 
-_SYLLABLES = ["ka", "lo", "mi", "ren", "tas", "vu", "bel", "dor", "quin", "sha", "te", "zor", "pim", "gal", "ny"]
+_SYLLABLES = [
+    "ka",
+    "lo",
+    "mi",
+    "ren",
+    "tas",
+    "vu",
+    "bel",
+    "dor",
+    "quin",
+    "sha",
+    "te",
+    "zor",
+    "pim",
+    "gal",
+    "ny",
+]
 _HANZI = "春夏秋冬东南西北山水林木花草风雨云雷金银铜铁红黄蓝绿白黑天地日月星辰江河湖海桥路车船书画琴棋诗酒茶米"
 
 
@@ -109,7 +209,14 @@ def build_corpus(folder: Path) -> Corpus:
     partial.write_text(join(host[:middle] + pasted + host[middle:]), encoding="utf-8")
     broken = folder / "empty.txt"
     broken.write_bytes(b"")
-    return Corpus(folder, originals, (originals[0], exact), (originals[1], near), (originals[2], partial), broken)
+    return Corpus(
+        folder,
+        originals,
+        (originals[0], exact),
+        (originals[1], near),
+        (originals[2], partial),
+        broken,
+    )
 
 
 def build_many(folder: Path, count: int) -> list[Path]:

@@ -1,0 +1,410 @@
+"""The main window: folders and settings on the left, results on the right, scan progress below."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from neardup.core.pipeline import scan
+from neardup.core.progress import Progress
+from neardup.core.report import read_report, report_dict
+from neardup.core.settings import ScanSettings
+from neardup.gui import worker as workers
+from neardup.gui.compare_dialog import CompareDialog
+from neardup.gui.folders_panel import FoldersPanel
+from neardup.gui.report_data import PairRow, ReportData, parse_report, write_report_dict
+from neardup.gui.results_view import ResultsView
+from neardup.gui.settings_panel import SettingsPanel
+from neardup.gui.settings_store import FolderRole, SettingsStore
+from neardup.gui.worker import Job, Worker, WorkerError, new_worker_qthread
+
+APP_TITLE = "NearDup"
+
+
+def _eta_text(seconds: float | None) -> str:
+    if seconds is None:
+        return ""
+    if seconds < 60:
+        return f"about {max(1, round(seconds))} s left"
+    return f"about {round(seconds / 60)} min left"
+
+
+class MainWindow(QMainWindow):
+    scan_progressed = Signal(object)  # Progress, in the GUI thread
+    scan_finished = Signal()  # the scan's thread has stopped and its results are shown
+    report_loaded = Signal()  # a report (fresh or reopened) is shown
+
+    def __init__(
+        self, settings_store: SettingsStore | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.store = settings_store or SettingsStore()
+        self.report: ReportData | None = None
+        self.report_path: Path | None = None
+        self.scan_job: Job | None = None
+        self.load_job: Job | None = None
+        self.compare_dialogs: list[CompareDialog] = []
+        self.error_box: QMessageBox | None = None
+        self._base_settings = self.store.scan_settings()
+        self.setAcceptDrops(True)
+        self._build_actions()
+        self._build_ui()
+        self._restore()
+        self._update_title()
+        self._set_scanning(False)
+
+    # --- construction ------------------------------------------------------------------------
+
+    def _action(
+        self, text: str, shortcut: QKeySequence | QKeySequence.StandardKey | str, tip: str
+    ) -> QAction:
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(shortcut))
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        self.add_folder_action = self._action(
+            "&Add folder…", QKeySequence.StandardKey.Open, "Add a folder of documents to scan."
+        )
+        self.open_report_action = self._action(
+            "&Open report…", "Ctrl+Shift+O", "Open a saved JSON scan report."
+        )
+        self.save_report_action = self._action(
+            "&Save report…", QKeySequence.StandardKey.Save, "Save the results as a JSON report."
+        )
+        self.quit_action = self._action("&Quit", QKeySequence.StandardKey.Quit, "Quit NearDup.")
+        self.scan_action = self._action("&Scan", "F5", "Scan the folders with these settings.")
+        self.cancel_action = self._action(
+            "&Cancel scan", "Esc", "Stop the scan and keep what was finished."
+        )
+        self.open_report_action.triggered.connect(self.choose_report_to_open)
+        self.save_report_action.triggered.connect(self.choose_report_to_save)
+        self.quit_action.triggered.connect(self.close)
+        self.scan_action.triggered.connect(self.start_scan)
+        self.cancel_action.triggered.connect(self.cancel_scan)
+
+        file_menu = self.menuBar().addMenu("&File")
+        file_menu.addAction(self.add_folder_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.open_report_action)
+        file_menu.addAction(self.save_report_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        scan_menu = self.menuBar().addMenu("&Scan")
+        scan_menu.addAction(self.scan_action)
+        scan_menu.addAction(self.cancel_action)
+
+    def _build_ui(self) -> None:
+        self.folders_panel = FoldersPanel()
+        self.add_folder_action.triggered.connect(self.folders_panel.choose_folder)
+        self.settings_panel = SettingsPanel()
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.addWidget(self.folders_panel)
+        left_layout.addWidget(self.settings_panel)
+        left_layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidget(left)
+        scroll.setWidgetResizable(True)
+        scroll.setMinimumWidth(300)
+
+        self.results = ResultsView()
+        self.results.compare_requested.connect(self.open_compare)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(scroll)
+        self.splitter.addWidget(self.results)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([360, 840])
+
+        self.scan_button = QPushButton("Scan")
+        self.scan_button.setToolTip("Scan the folders with these settings (F5).")
+        self.scan_button.clicked.connect(self.scan_action.trigger)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop the scan and keep what was finished (Esc).")
+        self.cancel_button.clicked.connect(self.cancel_action.trigger)
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setTextVisible(True)
+        self.progress_label = QLabel("Ready")
+        self.progress_label.setMinimumWidth(280)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.scan_button)
+        bottom.addWidget(self.cancel_button)
+        bottom.addWidget(self.progress_bar, 1)
+        bottom.addWidget(self.progress_label, 1)
+
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.addWidget(self.splitter, 1)
+        layout.addLayout(bottom)
+        self.setCentralWidget(central)
+        self.statusBar()
+        self.resize(1200, 760)
+
+    def _restore(self) -> None:
+        self.folders_panel.set_folders(self.store.folders())
+        self.settings_panel.set_settings(self._base_settings)
+        self.folders_panel.set_filters(self._base_settings.suffixes, self._base_settings.exclude)
+        geometry = self.store.window_geometry()
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        splitter = self.store.splitter_state()
+        if splitter is not None:
+            self.splitter.restoreState(splitter)
+
+    def save_state(self) -> None:
+        self.store.set_folders(self.folders_panel.folders())
+        self.store.set_scan_settings(self.current_settings())
+        self.store.set_window_geometry(self.saveGeometry())
+        self.store.set_splitter_state(self.splitter.saveState())
+        self.store.sync()
+
+    # --- state -------------------------------------------------------------------------------
+
+    def current_settings(self) -> ScanSettings:
+        settings = self.settings_panel.apply_to(self._base_settings)
+        return settings.replace(
+            suffixes=self.folders_panel.suffixes(),
+            exclude=self.folders_panel.exclude(),
+            against=self.folders_panel.library_paths(),
+        )
+
+    def _update_title(self) -> None:
+        if self.report is None:
+            self.setWindowTitle(APP_TITLE)
+        elif self.report_path is None:
+            self.setWindowTitle(f"{APP_TITLE} — Unsaved scan")
+        else:
+            self.setWindowTitle(f"{APP_TITLE} — {self.report_path.name}")
+
+    def _set_scanning(self, scanning: bool) -> None:
+        self.scan_action.setEnabled(not scanning)
+        self.scan_button.setEnabled(not scanning)
+        self.cancel_action.setEnabled(scanning)
+        self.cancel_button.setEnabled(scanning)
+        self.open_report_action.setEnabled(not scanning)
+        self.save_report_action.setEnabled(not scanning and self.report is not None)
+        self.folders_panel.setEnabled(not scanning)
+        self.settings_panel.setEnabled(not scanning)
+
+    def is_busy(self) -> bool:
+        return any(job is not None and job.is_running() for job in (self.scan_job, self.load_job))
+
+    def show_error(self, title: str, error: object) -> None:
+        """A non-blocking message box, so the app stays usable and tests are never stuck."""
+        box = QMessageBox(QMessageBox.Icon.Warning, title, str(error), parent=self)
+        if isinstance(error, WorkerError):
+            box.setDetailedText(error.details)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        self.error_box = box
+        self.statusBar().showMessage(f"{title}: {error}", 10_000)
+
+    # --- scanning ----------------------------------------------------------------------------
+
+    def start_scan(self) -> None:
+        if self.is_busy():
+            return
+        paths = self.folders_panel.scan_paths()
+        if not paths:
+            self.show_error("Nothing to scan", "Add a folder with the role Scan first.")
+            return
+        try:
+            settings = self.current_settings()
+        except ValueError as error:
+            self.show_error("Invalid settings", error)
+            return
+        if not settings.suffixes:
+            self.show_error("Nothing to scan", "Tick at least one file type.")
+            return
+        self.save_state()
+
+        def task(worker: Worker) -> ReportData:
+            result = scan(
+                paths, settings, progress=worker.report_progress, cancel=worker.cancel_token
+            )
+            return parse_report(report_dict(result))
+
+        self.progress_bar.setRange(0, 0)
+        self.progress_label.setText("Starting…")
+        self.scan_job = new_worker_qthread(
+            task,
+            connect={
+                "progress": self._on_progress,
+                "result": self._on_scan_result,
+                "errored": self._on_scan_error,
+            },
+            start=False,
+        )
+        self.scan_job.done.connect(self._on_scan_done)
+        self._set_scanning(True)
+        self.scan_job.start()
+
+    def cancel_scan(self) -> None:
+        if self.scan_job is not None and self.scan_job.is_running():
+            self.scan_job.cancel()
+            self.progress_label.setText("Cancelling…")
+
+    def _on_progress(self, progress: object) -> None:
+        assert isinstance(progress, Progress)
+        if self.scan_job is not None and self.scan_job.worker.cancel_token.is_set():
+            return
+        if progress.total > 0:
+            self.progress_bar.setRange(0, progress.total)
+            self.progress_bar.setValue(progress.done)
+        else:
+            self.progress_bar.setRange(0, 0)
+        parts = [f"{progress.stage.value.capitalize()} {progress.done}/{progress.total}"]
+        if progress.current:
+            parts.append(progress.current)
+        eta = _eta_text(progress.eta_seconds)
+        if eta:
+            parts.append(eta)
+        self.progress_label.setText(" · ".join(parts))
+        self.scan_progressed.emit(progress)
+
+    def _on_scan_result(self, report: object) -> None:
+        assert isinstance(report, ReportData)
+        self.report_path = None
+        self._show_report(report)
+        if report.summary.cancelled:
+            self.statusBar().showMessage("Scan cancelled: showing the files finished so far.")
+        else:
+            self.statusBar().showMessage("Scan finished.", 5000)
+
+    def _on_scan_error(self, error: object) -> None:
+        self.show_error("Scan failed", error)
+
+    def _on_scan_done(self) -> None:
+        self.progress_bar.setRange(0, 1)
+        self.progress_bar.setValue(1 if self.report is not None else 0)
+        cancelled = self.report is not None and self.report.summary.cancelled
+        self.progress_label.setText("Cancelled" if cancelled else "Done")
+        self._set_scanning(False)
+        self.scan_finished.emit()
+
+    def _show_report(self, report: ReportData) -> None:
+        self.report = report
+        self.results.show_report(report)
+        self._update_title()
+        self._set_scanning(
+            self.is_busy() and self.scan_job is not None and self.scan_job.is_running()
+        )
+        self.report_loaded.emit()
+
+    # --- reports -----------------------------------------------------------------------------
+
+    def choose_report_to_open(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open report", self.store.last_directory(), "NearDup reports (*.json)"
+        )
+        if path:
+            self.store.set_last_directory(str(Path(path).parent))
+            self.open_report(Path(path))
+
+    def open_report(self, path: Path) -> None:
+        """Read and parse in a worker thread; `report_loaded` fires when it is shown."""
+        if self.is_busy():
+            return
+
+        def task(worker: Worker) -> tuple[Path, ReportData]:
+            return path, parse_report(read_report(path))
+
+        self.progress_label.setText(f"Opening {path.name}…")
+        self.load_job = new_worker_qthread(
+            task, connect={"result": self._on_report_read, "errored": self._on_report_error}
+        )
+
+    def _on_report_read(self, value: object) -> None:
+        assert isinstance(value, tuple)
+        path, report = value
+        self.report_path = path
+        self._show_report(report)
+        self.progress_label.setText("Ready")
+
+    def _on_report_error(self, error: object) -> None:
+        self.progress_label.setText("Ready")
+        self.show_error("Cannot open report", error)
+
+    def choose_report_to_save(self) -> None:
+        if self.report is None:
+            return
+        start = str(self.report_path or Path(self.store.last_directory(), "neardup-report.json"))
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save report", start, "NearDup reports (*.json)"
+        )
+        if path:
+            self.store.set_last_directory(str(Path(path).parent))
+            self.save_report(Path(path))
+
+    def save_report(self, path: Path) -> bool:
+        if self.report is None:
+            return False
+        try:
+            write_report_dict(self.report.raw, path)
+        except OSError as error:
+            self.show_error("Cannot save report", error)
+            return False
+        self.report_path = path
+        self._update_title()
+        self.statusBar().showMessage(f"Saved {path}", 5000)
+        return True
+
+    # --- compare -----------------------------------------------------------------------------
+
+    def open_compare(self, pair: object) -> CompareDialog:
+        assert isinstance(pair, PairRow)
+        settings = self.report.scan_settings() if self.report is not None else ScanSettings()
+        dialog = CompareDialog(pair, settings, self)
+        dialog.finished.connect(lambda _result: self._forget_dialog(dialog))
+        self.compare_dialogs.append(dialog)
+        dialog.show()
+        return dialog
+
+    def _forget_dialog(self, dialog: CompareDialog) -> None:
+        if dialog in self.compare_dialogs:
+            self.compare_dialogs.remove(dialog)
+        dialog.deleteLater()
+
+    # --- drag and drop -----------------------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        urls = event.mimeData().urls()
+        if urls and all(u.isLocalFile() for u in urls):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        for url in event.mimeData().urls():
+            path = Path(url.toLocalFile())
+            if path.is_dir():
+                self.folders_panel.add_folder(path, FolderRole.SCAN)
+            elif path.suffix.lower() == ".json" and path.is_file():
+                self.open_report(path)
+        event.acceptProposedAction()
+
+    # --- closing -----------------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_state()
+        for dialog in list(self.compare_dialogs):
+            dialog.close()
+        # Cancel and wait, so that no thread outlives the window.
+        workers.stop_all()
+        super().closeEvent(event)

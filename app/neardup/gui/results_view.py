@@ -1,0 +1,217 @@
+"""The results tabs (groups, pairs, problems) with filters, context menus and a summary line."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPoint, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QTableView,
+    QTabWidget,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from neardup.gui.file_actions import add_file_actions
+from neardup.gui.groups_model import GroupsModel
+from neardup.gui.models import (
+    PATH_ROLE,
+    PairsFilterProxy,
+    PairsModel,
+    ProblemsModel,
+    SourceSortProxy,
+)
+from neardup.gui.report_data import PairRow, ReportData
+
+KINDS = ("duplicate", "near-duplicate", "partial")
+# Beyond this many groups, expanding them all would make opening a report sluggish.
+MAX_EXPANDED_GROUPS = 5000
+
+
+def _configure(view: QTableView | QTreeView) -> None:
+    view.setSortingEnabled(False)
+    header = view.header() if isinstance(view, QTreeView) else view.horizontalHeader()
+    header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+    view.setSortingEnabled(True)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+    view.setAlternatingRowColors(True)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+
+
+class ResultsView(QWidget):
+    compare_requested = Signal(object)  # PairRow
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.summary_label = QLabel("No results yet: add a folder and press Scan (F5).")
+        self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.groups_model = GroupsModel(self)
+        self.groups_proxy = SourceSortProxy(self)
+        self.groups_proxy.setSourceModel(self.groups_model)
+        self.groups_view = QTreeView()
+        self.groups_view.setModel(self.groups_proxy)
+        self.groups_view.setUniformRowHeights(True)
+        _configure(self.groups_view)
+        self.groups_view.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.groups_view.setColumnWidth(0, 260)
+        self.groups_view.setColumnWidth(1, 180)
+        for column in (2, 3, 6):
+            self.groups_view.setColumnWidth(column, 70)
+        self.groups_view.setColumnWidth(5, 130)
+        self.groups_view.customContextMenuRequested.connect(
+            lambda point: self._popup_menu(self.groups_view, point)
+        )
+        self.groups_view.doubleClicked.connect(self._group_double_clicked)
+
+        self.pairs_model = PairsModel(self)
+        self.pairs_proxy = PairsFilterProxy(self)
+        self.pairs_proxy.setSourceModel(self.pairs_model)
+        self.pairs_view = QTableView()
+        self.pairs_view.setModel(self.pairs_proxy)
+        self.pairs_view.verticalHeader().hide()
+        self.pairs_view.verticalHeader().setDefaultSectionSize(22)
+        _configure(self.pairs_view)
+        self.pairs_view.setColumnWidth(0, 200)
+        self.pairs_view.setColumnWidth(1, 200)
+        self.pairs_view.horizontalHeader().setStretchLastSection(True)
+        self.pairs_view.customContextMenuRequested.connect(
+            lambda point: self._popup_menu(self.pairs_view, point)
+        )
+        self.pairs_view.doubleClicked.connect(self._pair_double_clicked)
+        self.pairs_view.setToolTip("Double-click a pair to compare the two texts side by side.")
+
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText("Filter by path…")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.setToolTip("Show only pairs where either path contains this text.")
+        self.filter_edit.textChanged.connect(self.pairs_proxy.set_text)
+        self.kind_combo = QComboBox()
+        self.kind_combo.addItem("All kinds", "")
+        for kind in KINDS:
+            self.kind_combo.addItem(kind.capitalize(), kind)
+        self.kind_combo.setToolTip("Show only pairs of this kind.")
+        self.kind_combo.currentIndexChanged.connect(
+            lambda: self.pairs_proxy.set_kind(self.kind_combo.currentData())
+        )
+        self.min_overlap_spin = QDoubleSpinBox()
+        self.min_overlap_spin.setRange(0, 100)
+        self.min_overlap_spin.setDecimals(0)
+        self.min_overlap_spin.setSuffix(" %")
+        self.min_overlap_spin.setPrefix("≥ ")
+        self.min_overlap_spin.setToolTip(
+            "Show only pairs where at least this share of one text is found in the other."
+        )
+        self.min_overlap_spin.valueChanged.connect(
+            lambda value: self.pairs_proxy.set_min_overlap(value / 100)
+        )
+        filters = QHBoxLayout()
+        filters.addWidget(self.filter_edit, 1)
+        filters.addWidget(self.kind_combo)
+        filters.addWidget(QLabel("Overlap:"))
+        filters.addWidget(self.min_overlap_spin)
+        pairs_page = QWidget()
+        pairs_layout = QVBoxLayout(pairs_page)
+        pairs_layout.setContentsMargins(0, 4, 0, 0)
+        pairs_layout.addLayout(filters)
+        pairs_layout.addWidget(self.pairs_view)
+
+        self.problems_model = ProblemsModel(self)
+        self.problems_proxy = SourceSortProxy(self)
+        self.problems_proxy.setSourceModel(self.problems_model)
+        self.problems_view = QTableView()
+        self.problems_view.setModel(self.problems_proxy)
+        self.problems_view.verticalHeader().hide()
+        _configure(self.problems_view)
+        self.problems_view.setColumnWidth(0, 360)
+        self.problems_view.horizontalHeader().setStretchLastSection(True)
+        self.problems_view.customContextMenuRequested.connect(
+            lambda point: self._popup_menu(self.problems_view, point)
+        )
+
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.groups_view, "Groups")
+        self.tabs.addTab(pairs_page, "Pairs")
+        self.tabs.addTab(self.problems_view, "Problems")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.summary_label)
+        layout.addWidget(self.tabs, 1)
+        self._pair_of: dict[tuple[str, str], PairRow] = {}
+
+    def show_report(self, report: ReportData) -> None:
+        self.groups_model.set_groups(report.groups)
+        self.pairs_model.set_rows(report.pairs)
+        self.problems_model.set_rows(report.problems)
+        if len(report.groups) <= MAX_EXPANDED_GROUPS:
+            self.groups_view.expandAll()
+        self._pair_of = {}
+        for pair in report.pairs:
+            self._pair_of[(pair.a, pair.b)] = pair
+            self._pair_of[(pair.b, pair.a)] = pair
+        self.summary_label.setText(report.summary.text())
+        self.tabs.setTabText(0, f"Groups ({len(report.groups)})")
+        self.tabs.setTabText(1, f"Pairs ({len(report.pairs)})")
+        self.tabs.setTabText(2, f"Problems ({len(report.problems)})")
+
+    # --- double-click --------------------------------------------------------------------------
+
+    def _pair_double_clicked(self, index: QModelIndex) -> None:
+        source = self.pairs_proxy.mapToSource(index)
+        self.compare_requested.emit(self.pairs_model.pair(source.row()))
+
+    def _group_double_clicked(self, index: QModelIndex) -> None:
+        member = self.groups_model.member_at(self.groups_proxy.mapToSource(index))
+        if member is None or member.is_reference:
+            return
+        group = self.groups_model.group_at(self.groups_proxy.mapToSource(index))
+        pair = self._pair_of.get((member.document.path, group.reference)) if group else None
+        if pair is not None:
+            self.compare_requested.emit(pair)
+
+    # --- context menus -------------------------------------------------------------------------
+
+    def context_menu(self, view: QTableView | QTreeView, index: QModelIndex) -> QMenu | None:
+        """The menu for a row of one of the three views (None outside the rows)."""
+        if not index.isValid():
+            return None
+        menu = QMenu(self)
+        if view is self.pairs_view:
+            pair = self.pairs_model.pair(self.pairs_proxy.mapToSource(index).row())
+            menu.addAction("Compare side by side").triggered.connect(
+                lambda: self.compare_requested.emit(pair)
+            )
+            menu.addSeparator()
+            add_file_actions(menu, pair.a, "A")
+            menu.addSeparator()
+            add_file_actions(menu, pair.b, "B")
+        elif view is self.groups_view:
+            source = self.groups_proxy.mapToSource(index)
+            member = self.groups_model.member_at(source)
+            group = self.groups_model.group_at(source)
+            if member is not None and group is not None and not member.is_reference:
+                with_reference = self._pair_of.get((member.document.path, group.reference))
+                if with_reference is not None:
+                    menu.addAction("Compare with the reference").triggered.connect(
+                        lambda: self.compare_requested.emit(with_reference)
+                    )
+                    menu.addSeparator()
+            add_file_actions(menu, str(self.groups_model.data(source, PATH_ROLE)))
+        else:
+            source = self.problems_proxy.mapToSource(index)
+            add_file_actions(menu, str(self.problems_model.data(source, PATH_ROLE)))
+        return menu
+
+    def _popup_menu(self, view: QTableView | QTreeView, point: QPoint) -> None:
+        menu = self.context_menu(view, view.indexAt(point))
+        if menu is not None:
+            menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            menu.popup(view.viewport().mapToGlobal(point))

@@ -1,0 +1,40 @@
+"""Fixtures for the GUI tests: a main window on an injected settings file, and scan helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from gui_corpus import Corpus
+from pytestqt.qtbot import QtBot
+
+from neardup.core.pipeline import scan
+from neardup.core.report import report_dict
+from neardup.core.settings import ScanSettings
+from neardup.gui.main_window import MainWindow
+from neardup.gui.report_data import ReportData, parse_report
+from neardup.gui.settings_store import SettingsStore
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SettingsStore:
+    return SettingsStore(tmp_path / "neardup.ini")
+
+
+@pytest.fixture
+def window(qtbot: QtBot, store: SettingsStore) -> Iterator[MainWindow]:
+    win = MainWindow(settings_store=store)
+    qtbot.addWidget(win)
+    win.settings_panel.workers_spin.setValue(1)  # in-process: fast and deterministic
+    win.settings_panel.cache_check.setChecked(False)  # never touch the user's cache
+    win.show()
+    yield win
+
+
+@pytest.fixture(scope="session")
+def corpus_report(gui_corpus: Corpus) -> ReportData:
+    """The corpus scanned by the core directly, for model tests that need no window."""
+    return parse_report(
+        report_dict(scan([gui_corpus.folder], ScanSettings(workers=1, use_cache=False)))
+    )

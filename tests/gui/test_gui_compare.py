@@ -1,0 +1,68 @@
+"""The compare dialog opens on double-click and highlights matched passages."""
+
+from __future__ import annotations
+
+from gui_corpus import Corpus
+from gui_helpers import scan_folder
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from neardup.gui.compare_dialog import CompareDialog, to_utf16, utf16_positions
+from neardup.gui.main_window import MainWindow
+
+
+def test_double_click_partial_pair_opens_highlighted_compare(
+    qtbot: QtBot, window: MainWindow, gui_corpus: Corpus
+) -> None:
+    scan_folder(qtbot, window, gui_corpus.folder)
+    results = window.results
+    results.tabs.setCurrentIndex(1)
+    results.kind_combo.setCurrentIndex(results.kind_combo.findData("partial"))
+    view = results.pairs_view
+    assert view.model().rowCount() == 1
+    rect = view.visualRect(view.model().index(0, 0))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert len(window.compare_dialogs) == 1
+    dialog = window.compare_dialogs[0]
+    assert isinstance(dialog, CompareDialog)
+    qtbot.waitUntil(
+        lambda: dialog.comparison is not None and not dialog.job.is_running(), timeout=30_000
+    )
+
+    assert dialog.passage_count() >= 1
+    assert dialog.left.edit.isReadOnly() and dialog.right.edit.isReadOnly()
+    assert len(dialog.left.edit.extraSelections()) >= 1
+    assert len(dialog.right.edit.extraSelections()) >= 1
+    selection = dialog.right.edit.extraSelections()[0]
+    assert selection.cursor.hasSelection()
+    info = dialog.info.text()
+    assert "Hamming distance" in info and "A→B" in info and "B→A" in info
+    dialog.next_button.click()
+    assert dialog.position_label.text().startswith("Passage 1 of")
+    dialog.close()
+    qtbot.waitUntil(lambda: not window.compare_dialogs)
+
+
+def test_compare_missing_file_reports_problem(
+    qtbot: QtBot, window: MainWindow, gui_corpus: Corpus, tmp_path: object
+) -> None:
+    from neardup.gui.report_data import PairRow
+
+    pair = PairRow(
+        str(gui_corpus.originals[0]), "/nonexistent/gone.txt", "partial", 9, 0.1, 0.2, 0.3, ()
+    )
+    dialog = window.open_compare(pair)
+    qtbot.waitUntil(
+        lambda: dialog.comparison is not None and not dialog.job.is_running(), timeout=30_000
+    )
+    assert "Cannot compare" in dialog.info.text()
+    dialog.close()
+
+
+def test_utf16_mapping_for_characters_outside_the_bmp() -> None:
+    text = "a😀b𠀀c"
+    astral = utf16_positions(text)
+    assert astral == [1, 3]
+    assert [to_utf16(i, astral) for i in range(len(text) + 1)] == [0, 1, 3, 4, 6, 7]
+    assert utf16_positions("纯中文") is None

@@ -1,0 +1,97 @@
+"""Settings persistence through the typed store over an injected INI file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray
+from pytestqt.qtbot import QtBot
+
+from neardup.core.settings import ScanSettings
+from neardup.core.weighting import Weighting
+from neardup.gui.main_window import MainWindow
+from neardup.gui.settings_store import FolderEntry, FolderRole, SettingsStore
+
+
+def test_store_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "settings.ini"
+    store = SettingsStore(path)
+    assert store.folders() == []
+    assert store.scan_settings() == ScanSettings()
+    folders = [FolderEntry("/a/论文", FolderRole.SCAN), FolderEntry("/b lib", FolderRole.LIBRARY)]
+    settings = ScanSettings(
+        threshold=6,
+        weighting=Weighting.BINARY,
+        tokenizer="jieba",
+        pdf_engine="pdfminer",
+        min_tokens=12,
+        detect_partial=False,
+        min_overlap=0.2,
+        suffixes=(".txt",),
+        exclude=("*draft*", "a;b"),
+        workers=2,
+        use_cache=False,
+    )
+    store.set_folders(folders)
+    store.set_scan_settings(settings)
+    store.set_window_geometry(QByteArray(b"geometry\x00bytes"))
+    store.set_splitter_state(QByteArray(b"splitter"))
+    store.sync()
+    assert path.is_file()
+
+    again = SettingsStore(path)
+    assert again.folders() == folders
+    assert again.scan_settings() == settings
+    assert again.window_geometry() == QByteArray(b"geometry\x00bytes")
+    assert again.splitter_state() == QByteArray(b"splitter")
+
+
+def test_store_ignores_bad_values(tmp_path: Path) -> None:
+    path = tmp_path / "settings.ini"
+    path.write_text(
+        "[scan]\nthreshold=banana\nweighting=nonsense\nmin_tokens=7\n[folders]\nentries=not json\n",
+        encoding="utf-8",
+    )
+    store = SettingsStore(path)
+    settings = store.scan_settings()
+    assert settings.threshold == ScanSettings().threshold
+    assert settings.weighting == ScanSettings().weighting
+    assert settings.min_tokens == 7
+    assert store.folders() == []
+
+
+def test_window_restores_folders_settings_and_layout(qtbot: QtBot, tmp_path: Path) -> None:
+    path = tmp_path / "settings.ini"
+    first = MainWindow(settings_store=SettingsStore(path))
+    qtbot.addWidget(first)
+    first.folders_panel.add_folder(tmp_path / "scan-me")
+    first.folders_panel.add_folder(tmp_path / "library", FolderRole.LIBRARY)
+    first.folders_panel.type_boxes[".docx"].setChecked(False)
+    first.folders_panel.exclude_edit.setText("*.bak.txt")
+    first.settings_panel.threshold_slider.setValue(7)
+    first.settings_panel.weighting_combo.setCurrentText("TF")
+    first.settings_panel.overlap_spin.setValue(25)
+    first.settings_panel.workers_spin.setValue(3)
+    first.show()
+    first.resize(700, 500)  # inside the offscreen screen (800x600)
+    first.splitter.setSizes([250, 650])
+    sizes = first.splitter.sizes()
+    first.close()
+
+    second = MainWindow(settings_store=SettingsStore(path))
+    qtbot.addWidget(second)
+    second.show()
+    assert second.folders_panel.folders() == [
+        FolderEntry(str(tmp_path / "scan-me"), FolderRole.SCAN),
+        FolderEntry(str(tmp_path / "library"), FolderRole.LIBRARY),
+    ]
+    settings = second.current_settings()
+    assert settings.threshold == 7
+    assert settings.weighting.value == "tf"
+    assert settings.min_overlap == 0.25
+    assert settings.workers == 3
+    assert settings.suffixes == (".txt", ".pdf")
+    assert settings.exclude == ("*.bak.txt",)
+    assert settings.against == (tmp_path / "library",)
+    assert second.size().width() == 700
+    assert second.splitter.sizes() == sizes

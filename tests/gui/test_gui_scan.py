@@ -1,0 +1,190 @@
+"""End-to-end: drive the real main window through scans, cancels and errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from gui_corpus import Corpus, build_many
+from gui_helpers import SCAN_TIMEOUT_MS, scan_folder
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from neardup.gui import main_window, worker
+from neardup.gui.groups_model import REFERENCE_TAG
+from neardup.gui.main_window import MainWindow
+from neardup.gui.models import ROW_ROLE
+from neardup.gui.settings_store import FolderRole
+
+
+def _pair_rows(window: MainWindow) -> set[tuple[str, ...]]:
+    model = window.results.pairs_model
+    return {
+        (*sorted((Path(p.a).name, Path(p.b).name)), p.kind)
+        for p in (model.pair(r) for r in range(model.rowCount()))
+    }
+
+
+def test_scan_shows_groups_pairs_and_problems(
+    qtbot: QtBot, window: MainWindow, gui_corpus: Corpus
+) -> None:
+    assert window.windowTitle() == "NearDup"
+    progress: list[object] = []
+    window.scan_progressed.connect(progress.append)
+    scan_folder(qtbot, window, gui_corpus.folder)
+
+    assert progress, "the progress bar was never updated"
+    assert _pair_rows(window) == {
+        ("copy_of_0.txt", "original_0.txt", "duplicate"),
+        ("edited_1.txt", "original_1.txt", "near-duplicate"),
+        ("original_2.txt", "thesis_with_quote.txt", "partial"),
+    }
+
+    groups = window.results.groups_model
+    assert groups.rowCount() == 2
+    members = set()
+    for row in range(groups.rowCount()):
+        parent = groups.index(row, 0)
+        assert groups.rowCount(parent) == 2
+        reference = groups.index(0, 0, parent)
+        assert REFERENCE_TAG in groups.data(reference)
+        assert groups.data(reference, Qt.ItemDataRole.FontRole).bold()
+        other = groups.index(1, 0, parent)
+        assert REFERENCE_TAG not in groups.data(other)
+        assert groups.data(groups.index(1, 3, parent)).endswith("%")
+        members |= {Path(groups.data(i, ROW_ROLE).document.path).name for i in (reference, other)}
+    assert members == {"original_0.txt", "copy_of_0.txt", "original_1.txt", "edited_1.txt"}
+
+    problems = window.results.problems_model
+    assert problems.rowCount() == 1
+    assert problems.problem(0).path == str(gui_corpus.broken)
+    assert "empty" in problems.problem(0).reason.lower()
+
+    summary = window.results.summary_label.text()
+    for part in ("8 documents", "2 groups", "3 pairs", "1 problems"):
+        assert part in summary
+    assert window.windowTitle() == "NearDup — Unsaved scan"
+    assert window.scan_button.isEnabled() and not window.cancel_button.isEnabled()
+    assert window.save_report_action.isEnabled()
+    assert not worker.running_threads()
+
+
+def test_library_folder_is_passed_as_against(
+    qtbot: QtBot, window: MainWindow, gui_corpus: Corpus, tmp_path: Path
+) -> None:
+    scanned = tmp_path / "submissions"
+    scanned.mkdir()
+    (scanned / "thesis.txt").write_text(gui_corpus.partial[1].read_text("utf-8"), "utf-8")
+    window.folders_panel.add_folder(gui_corpus.folder, FolderRole.LIBRARY)
+    assert window.current_settings().against == (gui_corpus.folder,)
+    scan_folder(qtbot, window, scanned)
+    rows = _pair_rows(window)
+    # the library's own duplicates are not compared with each other
+    assert ("copy_of_0.txt", "original_0.txt", "duplicate") not in rows
+    assert any("thesis.txt" in row[:2] for row in rows)
+
+
+def test_cancel_keeps_partial_results(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    folder = tmp_path / "many"
+    build_many(folder, 300)
+    window.folders_panel.add_folder(folder)
+    with qtbot.waitSignal(window.scan_finished, timeout=SCAN_TIMEOUT_MS):
+        with qtbot.waitSignal(window.scan_progressed, timeout=SCAN_TIMEOUT_MS):
+            window.scan_action.trigger()
+        assert window.cancel_button.isEnabled()
+        qtbot.keyClick(window, Qt.Key.Key_Escape)  # the Cancel shortcut
+    assert window.report is not None
+    assert window.report.summary.cancelled
+    assert window.report.summary.documents < 300
+    assert "Cancelled" in window.results.summary_label.text()
+    assert window.progress_label.text() == "Cancelled"
+    assert window.scan_button.isEnabled()
+    assert not worker.running_threads()
+
+
+def test_close_during_scan_cancels_and_waits(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    folder = tmp_path / "many"
+    build_many(folder, 120)
+    window.folders_panel.add_folder(folder)
+    with qtbot.waitSignal(window.scan_progressed, timeout=SCAN_TIMEOUT_MS):
+        window.start_scan()
+    window.close()
+    assert not worker.running_threads()
+    assert not worker.live_jobs()
+
+
+def test_worker_error_is_shown_and_app_stays_usable(
+    qtbot: QtBot, window: MainWindow, gui_corpus: Corpus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken_scan(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(main_window, "scan", broken_scan)
+    scan_folder(qtbot, window, gui_corpus.folder)
+    box = window.error_box
+    assert isinstance(box, QMessageBox) and box.isVisible()
+    assert "disk on fire" in box.text()
+    assert "RuntimeError" in box.detailedText()
+    box.close()
+    assert window.scan_button.isEnabled()
+
+    monkeypatch.undo()
+    with qtbot.waitSignal(window.scan_finished, timeout=SCAN_TIMEOUT_MS):
+        window.scan_action.trigger()
+    assert window.results.pairs_model.rowCount() == 3
+
+
+def test_scan_without_folders_explains(window: MainWindow) -> None:
+    window.start_scan()
+    assert window.error_box is not None and "Add a folder" in window.error_box.text()
+    assert window.scan_job is None
+    window.error_box.close()
+
+
+def test_folders_panel_add_remove_and_filters(window: MainWindow, tmp_path: Path) -> None:
+    panel = window.folders_panel
+    assert panel.add_folder(tmp_path)
+    assert not panel.add_folder(tmp_path), "a folder is listed once"
+    panel.add_folder(tmp_path / "lib", FolderRole.LIBRARY)
+    assert panel.scan_paths() == [tmp_path]
+    assert panel.library_paths() == (tmp_path / "lib",)
+    panel.type_boxes[".pdf"].setChecked(False)
+    panel.exclude_edit.setText("*draft*; */old/*")
+    settings = window.current_settings()
+    assert settings.suffixes == (".txt", ".docx")
+    assert settings.exclude == ("*draft*", "*/old/*")
+    panel.tree.topLevelItem(0).setSelected(True)  # type: ignore[union-attr]
+    panel.remove_selected()
+    assert [f.path for f in panel.folders()] == [str(tmp_path / "lib")]
+
+
+def test_settings_panel_values_and_tooltips(window: MainWindow) -> None:
+    panel = window.settings_panel
+    assert panel.threshold_slider.value() == 3 and panel.threshold_label.text() == "3"
+    panel.threshold_slider.setValue(5)
+    assert panel.threshold_label.text() == "5"
+    panel.weighting_combo.setCurrentText("TextRank")
+    panel.partial_check.setChecked(False)
+    assert not panel.overlap_spin.isEnabled()
+    settings = window.current_settings()
+    assert settings.threshold == 5
+    assert settings.weighting.value == "textrank"
+    assert not settings.detect_partial
+    assert not panel.advanced.is_expanded() and not panel.advanced.content.isVisibleTo(panel)
+    panel.advanced.toggle.click()
+    assert panel.advanced.content.isVisibleTo(panel)
+    for widget in (
+        panel.threshold_slider,
+        panel.weighting_combo,
+        panel.partial_check,
+        panel.overlap_spin,
+        panel.tokenizer_combo,
+        panel.pdf_combo,
+        panel.min_tokens_spin,
+        panel.workers_spin,
+        panel.cache_check,
+    ):
+        assert widget.toolTip().endswith("."), widget
