@@ -1,11 +1,14 @@
 """Exact verification of a candidate pair: how much of each text is found in the other.
 
-Both texts are compared on their non-space characters. Every K-character
-shingle of one text that also occurs in the other marks its characters as
-covered. A few changed characters inside a copied passage only uncover those
-characters, so covered runs separated by short gaps are joined; runs that stay
-short are dropped as chance matches of common phrases. The result is the
-share of each text covered, and the matched passages as spans in both texts.
+Both texts are compared on their non-space characters, cut into K-character
+shingles. Each shingle of a that occurs in b gives a seed (i, j): position i
+in a, position j in b. Copied text produces seeds along a diagonal (j - i
+constant); seeds on one diagonal that touch form a chain. Chains close to each
+other in both texts are joined into one passage, so a few changed, inserted or
+deleted characters inside a copied passage do not split it. Passages that stay
+short are chance matches of common phrases and are dropped. Each passage has
+consistent spans in both texts; the overlaps are the shares of each text that
+the passages cover.
 """
 
 from __future__ import annotations
@@ -20,18 +23,20 @@ from neardup.core.result import MatchedSpan
 from neardup.core.text import Span
 
 SHINGLE = 16  # characters per shingle: long enough to be rare by chance (measured)
-MAX_GAP = 24  # an edit of up to this many characters does not split a match
-MIN_MATCH = 40  # shorter matched runs are common phrases, not copying (CJK characters)
+MAX_GAP = 24  # an edit of up to this many characters does not split a passage
+MIN_MATCH = 40  # shorter passages are common phrases, not copying (in CJK characters)
 # A Latin letter says less than a CJK character (an English word is ~5 letters,
-# a Chinese word ~2 characters), so run lengths are counted with this weight.
+# a Chinese word ~2 characters), so passage lengths are counted with this weight.
 LATIN_CHAR_WEIGHT = 1 / 3
-MIN_DENSITY = 0.5  # a joined run must be at least half shingle-covered
+MIN_DENSITY = 0.5  # a joined passage must be at least half covered by seeds
 # Text that continues a boilerplate block (the rest of a shared header, say) is
-# most likely part of it: next to boilerplate, a run must be this much longer.
+# most likely part of it: next to boilerplate, a passage must be this much longer.
 BOILERPLATE_NEIGHBOUR_FACTOR = 3
 
 IntArray = npt.NDArray[np.int64]
 _BASE = np.uint64(0x100000001B3)
+_FIRST_CJK = 0x2E80
+_WHITESPACE_CODES = np.array([ord(c) for c in " \t\n\r\f\v\u3000\u00a0"], dtype=np.uint32)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +60,9 @@ class CompactText:
     def __len__(self) -> int:
         return len(self.positions)
 
-
-_FIRST_CJK = 0x2E80
-_WHITESPACE_CODES = np.array([ord(c) for c in " \t\n\r\f\v\u3000\u00a0"], dtype=np.uint32)
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """Compact range [start, end) as a normalised-text range."""
+        return int(self.positions[start]), int(self.positions[end - 1]) + 1
 
 
 def _shingle_hashes(codes: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
@@ -83,51 +88,101 @@ def _mask(text: CompactText, spans: Sequence[Span]) -> npt.NDArray[np.bool_]:
     return mask
 
 
-def _near(mask: npt.NDArray[np.bool_], start: int, end: int) -> bool:
-    return bool(mask[max(0, start - MAX_GAP) : end + MAX_GAP].any())
+def _touches(mask: npt.NDArray[np.bool_], starts: IntArray) -> npt.NDArray[np.bool_]:
+    """Whether the shingle starting at each position has any masked character."""
+    masked_before = np.concatenate(([0], np.cumsum(mask)))
+    return (masked_before[starts + SHINGLE] - masked_before[starts]) > 0
 
 
-def _covered_runs(
-    shared: npt.NDArray[np.bool_],
-    text: CompactText,
-    ignored: npt.NDArray[np.bool_] | None = None,
-) -> list[tuple[int, int]]:
-    """Runs of characters covered by shared shingles, joined over small gaps and filtered.
+def _seeds(a: CompactText, b: CompactText) -> tuple[IntArray, IntArray]:
+    """(i, j) for every shingle of a found in b (at its first place in b)."""
+    order = np.argsort(b.shingles, kind="stable")
+    sorted_b = b.shingles[order]
+    where = np.minimum(np.searchsorted(sorted_b, a.shingles), len(sorted_b) - 1)
+    found = sorted_b[where] == a.shingles
+    return np.flatnonzero(found).astype(np.int64), order[where[found]].astype(np.int64)
 
-    ``ignored`` characters (boilerplate) never count; a run right next to them
-    must be longer to count.
+
+@dataclass(slots=True)
+class _Passage:
+    a_start: int
+    a_end: int
+    b_start: int
+    b_end: int
+    covered: int  # characters of a covered by seeds
+    diagonal: int  # b - a along its latest chain
+
+    def takes(self, chain: _Passage) -> bool:
+        """Whether a chain continues this passage: close in a, in b, and on the diagonal."""
+        return (
+            chain.a_start <= self.a_end + MAX_GAP
+            and chain.b_start <= self.b_end + MAX_GAP
+            and chain.b_end > self.b_start
+            and abs(chain.diagonal - self.diagonal) <= MAX_GAP
+        )
+
+    def extend(self, chain: _Passage) -> None:
+        self.covered += max(0, chain.a_end - max(chain.a_start, self.a_end))
+        self.a_end = max(self.a_end, chain.a_end)
+        self.b_start = min(self.b_start, chain.b_start)
+        self.b_end = max(self.b_end, chain.b_end)
+        self.diagonal = chain.diagonal
+
+
+def _chains(i: IntArray, j: IntArray) -> list[_Passage]:
+    """Seeds on one diagonal that touch or overlap, as passages, in order of a."""
+    diagonal = j - i
+    order = np.lexsort((i, diagonal))
+    i, diagonal = i[order], diagonal[order]
+    breaks = np.flatnonzero((np.diff(diagonal) != 0) | (np.diff(i) > SHINGLE)) + 1
+    starts = np.concatenate(([0], breaks))
+    ends = np.concatenate((breaks, [len(i)])) - 1
+    chains = [
+        _Passage(
+            int(i[s]),
+            int(i[e]) + SHINGLE,
+            int(i[s] + diagonal[s]),
+            int(i[e] + diagonal[e]) + SHINGLE,
+            int(i[e] - i[s]) + SHINGLE,
+            int(diagonal[s]),
+        )
+        for s, e in zip(starts.tolist(), ends.tolist(), strict=True)
+    ]
+    chains.sort(key=lambda c: (c.a_start, c.b_start))
+    return chains
+
+
+def _passages(chains: list[_Passage]) -> list[_Passage]:
+    """Join chains that continue each other in both texts (edits between them).
+
+    Several passages may be open at once, so a stray chain elsewhere in b (a
+    phrase that recurs) starts its own short passage instead of derailing the
+    copy that is being followed.
     """
-    if not shared.any():
-        return []
-    length = len(text)
-    delta = np.zeros(length + 1, dtype=np.int64)
-    starts = np.flatnonzero(shared)
-    np.add.at(delta, starts, 1)
-    np.add.at(delta, starts + SHINGLE, -1)
-    covered = np.cumsum(delta[:-1]) > 0
-    if ignored is not None:
-        covered &= ~ignored
-    edges = np.diff(np.concatenate(([0], covered.astype(np.int8), [0])))
-    run_starts = np.flatnonzero(edges == 1)
-    run_ends = np.flatnonzero(edges == -1)
-    runs: list[tuple[int, int]] = []
-    covered_in_run: list[int] = []
-    for start, end in zip(run_starts.tolist(), run_ends.tolist(), strict=True):
-        if runs and start - runs[-1][1] <= MAX_GAP:
-            runs[-1] = (runs[-1][0], end)
-            covered_in_run[-1] += end - start
-        else:
-            runs.append((start, end))
-            covered_in_run.append(end - start)
-    kept = []
-    for (start, end), hit in zip(runs, covered_in_run, strict=True):
-        minimum = MIN_MATCH
-        if ignored is not None and _near(ignored, start, end):
-            minimum *= BOILERPLATE_NEIGHBOUR_FACTOR
-        size = text.weight[end] - text.weight[start]
-        if size >= minimum and hit >= MIN_DENSITY * (end - start):
-            kept.append((start, end))
-    return kept
+    passages: list[_Passage] = []
+    open_passages: list[_Passage] = []
+    for chain in chains:
+        open_passages = [p for p in open_passages if chain.a_start <= p.a_end + MAX_GAP]
+        fitting = [p for p in open_passages if p.takes(chain)]
+        if fitting:
+            min(fitting, key=lambda p: abs(p.diagonal - chain.diagonal)).extend(chain)
+            continue
+        fresh = _Passage(
+            chain.a_start, chain.a_end, chain.b_start, chain.b_end, chain.covered, chain.diagonal
+        )
+        passages.append(fresh)
+        open_passages.append(fresh)
+    return passages
+
+
+def _union_length(ranges: list[tuple[int, int]]) -> int:
+    total, end = 0, -1
+    for start, stop in sorted(ranges):
+        if stop <= end:
+            continue
+        total += stop - max(start, end)
+        end = stop
+    return total
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,27 +192,15 @@ class Overlap:
     spans: tuple[MatchedSpan, ...]
 
 
-def _partner_run(
-    run: tuple[int, int],
-    a: CompactText,
-    b_runs: list[tuple[int, int]],
-    b_sorted: npt.NDArray[np.uint64],
-    b_order: IntArray,
-) -> int | None:
-    """The run of b that holds most of this run's shingles."""
-    hashes = a.shingles[run[0] : max(run[0], run[1] - SHINGLE + 1)]
-    where = np.searchsorted(b_sorted, hashes)
-    where = np.minimum(where, len(b_sorted) - 1)
-    found = b_sorted[where] == hashes
-    if not found.any() or not b_runs:
-        return None
-    b_positions = b_order[where[found]]
-    run_starts = np.array([r[0] for r in b_runs])
-    run_index = np.searchsorted(run_starts, b_positions, side="right") - 1
-    run_index = run_index[run_index >= 0]
-    if not len(run_index):
-        return None
-    return int(np.bincount(run_index).argmax())
+def _significant(p: _Passage, a: CompactText, b: CompactText, near_boilerplate: bool) -> bool:
+    minimum = MIN_MATCH * (BOILERPLATE_NEIGHBOUR_FACTOR if near_boilerplate else 1)
+    size = a.weight[p.a_end] - a.weight[p.a_start]
+    length = p.a_end - p.a_start
+    return bool(size >= minimum and p.covered >= MIN_DENSITY * length and p.b_end <= len(b))
+
+
+def _near(mask: npt.NDArray[np.bool_] | None, start: int, end: int) -> bool:
+    return mask is not None and bool(mask[max(0, start - MAX_GAP) : end + MAX_GAP].any())
 
 
 def measure_overlap(
@@ -166,33 +209,35 @@ def measure_overlap(
     ignore_a: Sequence[Span] = (),
     ignore_b: Sequence[Span] = (),
 ) -> Overlap:
-    """overlap_a: share of a's characters found in b; overlap_b: the reverse; and spans.
+    """overlap_a: share of a's characters found in b; overlap_b: the reverse; and the passages.
 
     ``ignore_a``/``ignore_b`` are boilerplate spans (normalised-text coordinates)
-    that are never counted as found.
+    that never count as found.
     """
-    if not len(a) or not len(b) or not len(a.shingles) or not len(b.shingles):
+    if not len(a.shingles) or not len(b.shingles):
         return Overlap(0.0, 0.0, ())
+    i, j = _seeds(a, b)
     mask_a = _mask(a, ignore_a) if ignore_a else None
     mask_b = _mask(b, ignore_b) if ignore_b else None
-    a_runs = _covered_runs(np.isin(a.shingles, b.shingles), a, mask_a)
-    b_runs = _covered_runs(np.isin(b.shingles, a.shingles), b, mask_b)
-    a_share = sum(e - s for s, e in a_runs) / len(a)
-    b_share = sum(e - s for s, e in b_runs) / len(b)
-    b_order = np.argsort(b.shingles, kind="stable").astype(np.int64)
-    b_sorted = b.shingles[b_order]
-    spans: list[MatchedSpan] = []
-    for run in a_runs:
-        partner = _partner_run(run, a, b_runs, b_sorted, b_order)
-        if partner is None:
-            continue
-        b_start, b_end = b_runs[partner]
-        spans.append(
-            MatchedSpan(
-                int(a.positions[run[0]]),
-                int(a.positions[run[1] - 1]) + 1,
-                int(b.positions[b_start]),
-                int(b.positions[b_end - 1]) + 1,
-            )
+    if mask_a is not None or mask_b is not None:
+        keep = np.ones(len(i), dtype=bool)
+        if mask_a is not None:
+            keep &= ~_touches(mask_a, i)
+        if mask_b is not None:
+            keep &= ~_touches(mask_b, j)
+        i, j = i[keep], j[keep]
+    if not len(i):
+        return Overlap(0.0, 0.0, ())
+    passages = [
+        p
+        for p in _passages(_chains(i, j))
+        if _significant(
+            p, a, b, _near(mask_a, p.a_start, p.a_end) or _near(mask_b, p.b_start, p.b_end)
         )
-    return Overlap(round(a_share, 4), round(b_share, 4), tuple(spans))
+    ]
+    a_share = _union_length([(p.a_start, p.a_end) for p in passages]) / len(a)
+    b_share = _union_length([(p.b_start, p.b_end) for p in passages]) / len(b)
+    spans = tuple(
+        MatchedSpan(*a.span(p.a_start, p.a_end), *b.span(p.b_start, p.b_end)) for p in passages
+    )
+    return Overlap(round(min(a_share, 1.0), 4), round(min(b_share, 1.0), 4), spans)

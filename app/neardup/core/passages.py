@@ -126,6 +126,43 @@ def _boilerplate_windows(
     return reach >= limit, reach
 
 
+# Headers and footers (a declaration, a licence, a course notice) sit at the
+# start or end of documents. A window found at an edge of documents of several
+# unrelated families is boilerplate even when few share it; a copied passage
+# sits at an edge of its source at most, not of the copies too.
+EDGE_TOKENS = 40
+EDGE_MIN_REACH = 2
+
+
+def _edge_boilerplate(
+    at_edge: npt.NDArray[np.bool_],
+    left: npt.NDArray[np.int64],
+    right: npt.NDArray[np.int64],
+    family_left: npt.NDArray[np.int64],
+    family_right: npt.NDArray[np.int64],
+) -> npt.NDArray[np.bool_]:
+    """Edge windows matched by edge windows of at least EDGE_MIN_REACH other families."""
+    both = at_edge[left] & at_edge[right]
+    window = np.concatenate((left[both], right[both]))
+    other = np.concatenate((family_right[both], family_left[both]))
+    common = np.zeros(len(at_edge), dtype=bool)
+    if len(window):
+        reach_pairs = np.unique(np.stack((window, other), axis=1), axis=0)
+        common = np.bincount(reach_pairs[:, 0], minlength=len(at_edge)) >= EDGE_MIN_REACH
+    return common
+
+
+def _at_edges(passages: Sequence[Passages]) -> npt.NDArray[np.bool_]:
+    """Windows that start in the first, or end in the last, EDGE_TOKENS of their document."""
+    flags = []
+    for p in passages:
+        if len(p.token_ends) == 0:
+            continue
+        length = int(p.token_ends.max())
+        flags.append((p.token_starts < EDGE_TOKENS) | (p.token_ends > length - EDGE_TOKENS))
+    return np.concatenate(flags) if flags else np.zeros(0, dtype=bool)
+
+
 # A shared window that overlaps boilerplate continues it (the second paragraph of
 # a shared header, say), when it is shared at least this widely.
 NEIGHBOUR_MIN_REACH = 2
@@ -147,7 +184,8 @@ def _spread_to_neighbours(
         while changed:
             changed = False
             for w in np.flatnonzero(shared & ~flags).tolist():
-                overlapping = (starts < ends[w]) & (ends > starts[w]) & flags
+                # Touching counts: windows of whole sentences rarely overlap.
+                overlapping = (starts <= ends[w]) & (ends >= starts[w]) & flags
                 if overlapping.any():
                     flags[w] = True
                     changed = True
@@ -226,6 +264,13 @@ def match_passages(
         wide[owner[right[across]]],
         len(all_fps),
         len(np.unique(wide)),
+    )
+    common |= _edge_boilerplate(
+        _at_edges(passages),
+        left[across],
+        right[across],
+        wide[owner[left[across]]],
+        wide[owner[right[across]]],
     )
     if common.any():
         _spread_to_neighbours(common, reach, passages, first_window)
