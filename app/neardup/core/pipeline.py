@@ -235,8 +235,21 @@ def _summaries(
 
 
 # A pair whose texts are each found almost entirely in the other is a
-# near-duplicate even when fingerprint noise puts it a few bits beyond k.
+# near-duplicate even when fingerprint noise puts it a few bits beyond k; so is
+# a pair with nearly the same vocabulary and most of each text found in the
+# other (heavy edits and reordering break passages into pieces).
 NEAR_DUPLICATE_OVERLAP = 0.9
+NEAR_DUPLICATE_RESEMBLANCE = 0.9
+NEAR_DUPLICATE_MIN_OVERLAP = 0.5
+
+
+def _is_near_duplicate(found: Overlap, similarity: float, settings: ScanSettings) -> bool:
+    both = min(found.overlap_a, found.overlap_b)
+    if similarity < settings.min_resemblance:
+        return False
+    return both >= NEAR_DUPLICATE_OVERLAP or (
+        similarity >= NEAR_DUPLICATE_RESEMBLANCE and both >= NEAR_DUPLICATE_MIN_OVERLAP
+    )
 
 
 def _boilerplate_spans(doc: Analyzed, token_ranges: list[tuple[int, int]]) -> list[Span]:
@@ -302,10 +315,7 @@ def _passage_pairs(
             continue
         smaller = found.overlap_a if len(docs[a].text) <= len(docs[b].text) else found.overlap_b
         similarity = round(features.resemblance(a, b), 4)
-        if (
-            min(found.overlap_a, found.overlap_b) >= NEAR_DUPLICATE_OVERLAP
-            and similarity >= settings.min_resemblance
-        ):
+        if _is_near_duplicate(found, similarity, settings):
             kind = PairKind.NEAR_DUPLICATE
         elif smaller >= settings.min_overlap:
             kind = PairKind.PARTIAL
