@@ -165,3 +165,28 @@ def test_unreadable_file_is_a_problem(tmp_path: Path) -> None:
     (folder / "doc0.txt").chmod(0)
     result = scan([folder], settings(tmp_path))
     assert any("ermission" in p.reason for p in result.problems)
+
+
+class _BrokenPool(ThreadPoolExecutor):
+    """An executor whose workers have died, as a killed process pool reports it."""
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def,override]
+        from concurrent.futures import Future
+        from concurrent.futures.process import BrokenProcessPool
+
+        future: Future[object] = Future()
+        future.set_exception(BrokenProcessPool("a worker was killed"))
+        return future
+
+
+def test_a_broken_pool_falls_back_to_this_process(tmp_path: Path) -> None:
+    folder = make_folder(tmp_path / "docs")
+    with _BrokenPool(1) as pool:
+        result = scan([folder], settings(tmp_path, use_cache=False), executor=pool)
+    assert len(result.documents) == 7 and not result.cancelled
+    assert any("worker processes stopped" in n for n in result.notices)
+
+
+def test_settings_accept_plain_strings(tmp_path: Path) -> None:
+    chosen = ScanSettings(cache_path=str(tmp_path / "c.db"), against=[str(tmp_path)])  # type: ignore[arg-type]
+    assert chosen.cache_path == tmp_path / "c.db" and chosen.against == (tmp_path,)

@@ -1,4 +1,4 @@
-"""Per-file work of a scan: extract, normalise, tokenise. Runs in worker processes."""
+"""Per-file work of a scan: extract, normalise, tokenise, fingerprint passages. Runs in workers."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import xxhash
 
 from neardup.core.extract import extract
 from neardup.core.models import Document, Problem
+from neardup.core.passages import Passages, passage_fingerprints
 from neardup.core.text import content_key_text, normalize
 from neardup.core.tokenize import content_tokens_with_offsets, get_tokenizer
 
@@ -38,6 +39,7 @@ class Analyzed:
     tokens: tuple[str, ...]
     token_offsets: tuple[int, ...]
     content_key: str
+    passages: Passages
 
     @classmethod
     def from_document(cls, document: Document, options: AnalyzeOptions) -> Analyzed:
@@ -57,6 +59,7 @@ class Analyzed:
             tokens=tuple(tokens),
             token_offsets=tuple(offsets),
             content_key=key,
+            passages=passage_fingerprints(text, tokens, offsets),
         )
 
 

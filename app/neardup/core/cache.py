@@ -23,12 +23,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import platformdirs
 import xxhash
 
 from neardup.core.analyze import Analyzed
+from neardup.core.passages import Passages
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 _TOKEN_SEPARATOR = "\x1f"
 _READ_CHUNK = 1 << 20
 
@@ -62,6 +64,7 @@ CREATE TABLE IF NOT EXISTS analyses (
     content_hash TEXT NOT NULL, settings_key TEXT NOT NULL,
     format TEXT NOT NULL, pages INTEGER, encoding TEXT, notes TEXT NOT NULL,
     content_key TEXT NOT NULL, text BLOB NOT NULL, tokens BLOB NOT NULL, offsets BLOB NOT NULL,
+    windows BLOB NOT NULL,
     PRIMARY KEY (content_hash, settings_key)
 );
 """
@@ -77,12 +80,32 @@ def _pack_analysis(item: Analyzed) -> tuple[object, ...]:
         zlib.compress(item.text.encode("utf-8"), 1),
         zlib.compress(_TOKEN_SEPARATOR.join(item.tokens).encode("utf-8"), 1),
         zlib.compress(array("I", item.token_offsets).tobytes(), 1),
+        _pack_windows(item.passages),
+    )
+
+
+def _pack_windows(passages: Passages) -> bytes:
+    table = np.stack(
+        (
+            passages.token_starts.astype("<u8"),
+            passages.token_ends.astype("<u8"),
+            passages.fingerprints.astype("<u8"),
+        )
+    )
+    return zlib.compress(table.tobytes(), 1)
+
+
+def _unpack_windows(blob: bytes) -> Passages:
+    table = np.frombuffer(zlib.decompress(blob), dtype="<u8").reshape(3, -1)
+    return Passages(
+        table[0].astype(np.int64), table[1].astype(np.int64), table[2].astype(np.uint64)
     )
 
 
 def _unpack_analysis(row: Sequence[object], key: FileKey) -> Analyzed:
-    fmt, pages, encoding, notes, content_key, text, tokens, offsets = row
+    fmt, pages, encoding, notes, content_key, text, tokens, offsets, windows = row
     assert isinstance(text, bytes) and isinstance(tokens, bytes) and isinstance(offsets, bytes)
+    assert isinstance(windows, bytes)
     token_text = zlib.decompress(tokens).decode("utf-8")
     offset_array = array("I")
     offset_array.frombytes(zlib.decompress(offsets))
@@ -98,6 +121,7 @@ def _unpack_analysis(row: Sequence[object], key: FileKey) -> Analyzed:
         tokens=tuple(token_text.split(_TOKEN_SEPARATOR)) if token_text else (),
         token_offsets=tuple(offset_array),
         content_key=str(content_key),
+        passages=_unpack_windows(windows),
     )
 
 
@@ -170,7 +194,7 @@ class AnalysisCache:
         try:
             for path, digest in hashes.items():
                 row = self._db.execute(
-                    "SELECT format, pages, encoding, notes, content_key, text, tokens, offsets "
+                    "SELECT format, pages, encoding, notes, content_key, text, tokens, offsets, windows "
                     "FROM analyses WHERE content_hash=? AND settings_key=?",
                     (digest, settings_key),
                 ).fetchone()
@@ -190,7 +214,7 @@ class AnalysisCache:
         try:
             with self._db:
                 self._db.executemany(
-                    "INSERT OR REPLACE INTO analyses VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    "INSERT OR REPLACE INTO analyses VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                     [(digest, settings_key, *_pack_analysis(item)) for item, digest in items],
                 )
                 self._db.executemany(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -21,8 +22,11 @@ class FeatureWeights:
         self._tokens = tokens
         self._settings = settings
         self.idf: IdfTable = idf_for([dict.fromkeys(t, 1) for t in tokens])
+        self._fingerprints: dict[int, int] = {}
+        # Verification looks at the same few documents again and again.
+        self._cached_terms = lru_cache(maxsize=512)(self._terms)
 
-    def terms(self, index: int) -> tuple[list[str], FloatArray]:
+    def _terms(self, index: int) -> tuple[list[str], FloatArray]:
         return weigh(
             self._tokens[index],
             self._settings.weighting,
@@ -30,9 +34,15 @@ class FeatureWeights:
             top_n=self._settings.top_n,
         )
 
+    def terms(self, index: int) -> tuple[list[str], FloatArray]:
+        """The weighted features of one document (recent ones are kept)."""
+        return self._cached_terms(index)
+
     def fingerprint(self, index: int) -> int:
-        terms, weights = self.terms(index)
-        return simhash_terms(terms, weights) if terms else 0
+        if index not in self._fingerprints:
+            terms, weights = self.terms(index)
+            self._fingerprints[index] = simhash_terms(terms, weights) if terms else 0
+        return self._fingerprints[index]
 
     def resemblance(self, a: int, b: int) -> float:
         """Weighted Jaccard of the two feature vectors: sum of minima over sum of maxima."""

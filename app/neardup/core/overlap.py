@@ -46,6 +46,7 @@ class CompactText:
     positions: IntArray  # positions[i] = index in the normalised text of compact char i
     shingles: npt.NDArray[np.uint64]  # hash of the shingle starting at each compact char
     weight: npt.NDArray[np.float64]  # cumulative information weight, length + 1
+    order: IntArray  # shingle positions sorted by hash, for lookups from other texts
 
     @classmethod
     def of(cls, text: str) -> CompactText:
@@ -55,7 +56,9 @@ class CompactText:
         kept = codes[keep]
         char_weight = np.where(kept >= _FIRST_CJK, 1.0, LATIN_CHAR_WEIGHT)
         cumulative = np.concatenate(([0.0], np.cumsum(char_weight)))
-        return cls(positions, _shingle_hashes(kept.astype(np.uint64)), cumulative)
+        shingles = _shingle_hashes(kept.astype(np.uint64))
+        order = np.argsort(shingles, kind="stable").astype(np.int64)
+        return cls(positions, shingles, cumulative, order)
 
     def __len__(self) -> int:
         return len(self.positions)
@@ -96,7 +99,7 @@ def _touches(mask: npt.NDArray[np.bool_], starts: IntArray) -> npt.NDArray[np.bo
 
 def _seeds(a: CompactText, b: CompactText) -> tuple[IntArray, IntArray]:
     """(i, j) for every shingle of a found in b (at its first place in b)."""
-    order = np.argsort(b.shingles, kind="stable")
+    order = b.order
     sorted_b = b.shingles[order]
     where = np.minimum(np.searchsorted(sorted_b, a.shingles), len(sorted_b) - 1)
     found = sorted_b[where] == a.shingles

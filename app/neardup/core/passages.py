@@ -1,10 +1,12 @@
 """Passage fingerprints: find documents that copy only part of another.
 
-A document is cut into overlapping windows of whole sentences holding about
+A document is cut into windows of whole sentences holding at least
 ``PASSAGE_TOKENS`` content tokens, one window starting at each sentence. Each
-window gets a 64-bit SimHash of its IDF-weighted tokens. Because a window's
-bit votes are the sum of its tokens' votes, all windows of a document come from
-one cumulative sum, with no per-window loop over tokens.
+window gets a 64-bit SimHash of its tokens weighted by jieba's general IDF
+table. That table, unlike the scan's own IDF, does not depend on the other
+documents, so windows are fingerprinted once, in the worker that reads the
+file, and cached with its text. Because a window's bit votes are the sum of its
+tokens' votes, all windows of a document come from one cumulative sum.
 
 All windows of all documents go through the same block index as documents do.
 A window that matches windows in many unrelated documents is boilerplate (a
@@ -23,7 +25,7 @@ import numpy.typing as npt
 from neardup.core.index import find_near_duplicates
 from neardup.core.simhash import UInt64Array, term_hashes
 from neardup.core.text import split_sentences
-from neardup.core.weighting import IdfTable
+from neardup.core.weighting import IdfTable, jieba_idf
 
 # Chosen by measurement on the quality corpus (benchmarks/README.md): shorter
 # windows make SimHash noisy, longer ones miss copies of a few sentences.
@@ -71,10 +73,11 @@ def passage_fingerprints(
     text: str,
     tokens: Sequence[str],
     token_offsets: Sequence[int],
-    idf: IdfTable,
+    idf: IdfTable | None = None,
     size: int | None = None,
 ) -> Passages:
     """Fingerprints of every window of a document."""
+    idf = idf or jieba_idf()
     starts, ends = _window_token_ranges(text, token_offsets, size or PASSAGE_TOKENS)
     if len(starts) == 0:
         empty = np.zeros(0, dtype=np.int64)
@@ -84,7 +87,7 @@ def passage_fingerprints(
     token_ids = np.fromiter((position[t] for t in tokens), dtype=np.int64, count=len(tokens))
     hashes = term_hashes(vocabulary).astype("<u8").view(np.uint8).reshape(-1, 8)
     signs = np.unpackbits(hashes, axis=1, bitorder="little").astype(np.float32) * 2 - 1
-    weights = np.fromiter((idf[t] for t in vocabulary), dtype=np.float32, count=len(vocabulary))
+    weights = idf.values(vocabulary).astype(np.float32)
     votes = signs[token_ids] * weights[token_ids, None]
     cumulative = np.vstack((np.zeros((1, 64), dtype=np.float32), np.cumsum(votes, axis=0)))
     sums = cumulative[ends] - cumulative[starts]

@@ -12,7 +12,14 @@ import multiprocessing
 import os
 import time
 from collections.abc import Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    BrokenExecutor,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,7 +31,7 @@ from neardup.core.groups import Group, MemberInfo, build_groups
 from neardup.core.matching import FeatureWeights, compared, near_duplicate_pairs
 from neardup.core.models import Problem
 from neardup.core.overlap import CompactText, Overlap, measure_overlap
-from neardup.core.passages import match_passages, passage_fingerprints
+from neardup.core.passages import match_passages
 from neardup.core.progress import CancelFlag, Progress, ProgressCallback, Stage, StageTimer
 from neardup.core.result import (
     DocumentRecord,
@@ -79,6 +86,23 @@ def default_workers(settings: ScanSettings) -> int:
     return settings.workers or os.cpu_count() or 1
 
 
+def _analyze_here(
+    paths: Sequence[Path],
+    options: AnalyzeOptions,
+    ctx: _Context,
+    timer: StageTimer,
+    results: list[Analyzed | Problem],
+    done_before: int,
+) -> bool:
+    """Analyse files one by one in this process; False when cancelled."""
+    for path in paths:
+        if ctx.cancelled():
+            return False
+        results.append(analyze_file(path, options))
+        timer.report(done_before + len(results), path.name)
+    return True
+
+
 def _run_analysis(
     paths: Sequence[Path],
     options: AnalyzeOptions,
@@ -86,8 +110,13 @@ def _run_analysis(
     executor: Executor | None,
     timer: StageTimer,
     done_before: int,
+    notices: list[str],
 ) -> tuple[list[Analyzed | Problem], bool]:
-    """Analyse files in this process or a pool; returns the results and whether all finished."""
+    """Analyse files in this process or a pool; returns the results and whether all finished.
+
+    If the pool breaks (a worker killed, or a process that cannot spawn), the
+    files it did not finish are read in this process instead.
+    """
     results: list[Analyzed | Problem] = []
     own_pool = None
     workers = default_workers(ctx.settings)
@@ -100,19 +129,25 @@ def _run_analysis(
         executor = own_pool
     try:
         if executor is None:
-            for path in paths:
-                if ctx.cancelled():
-                    return results, False
-                results.append(analyze_file(path, options))
-                timer.report(done_before + len(results), path.name)
-            return results, True
+            return results, _analyze_here(paths, options, ctx, timer, results, done_before)
         pending: set[Future[list[Analyzed | Problem]]] = {
             executor.submit(analyze_batch, batch, options) for batch in _batches(paths)
         }
         while pending:
             done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in done:
-                batch_results = future.result()
+                try:
+                    batch_results = future.result()
+                except BrokenExecutor as error:
+                    notices.append(
+                        f"The worker processes stopped ({type(error).__name__}); "
+                        "the remaining files were read in the main process."
+                    )
+                    for other in pending:
+                        other.cancel()
+                    finished = {str(r.path) for r in results}
+                    rest = [p for p in paths if str(p) not in finished]
+                    return results, _analyze_here(rest, options, ctx, timer, results, done_before)
                 results.extend(batch_results)
                 last = batch_results[-1].path.name if batch_results else None
                 timer.report(done_before + len(results), last)
@@ -167,7 +202,7 @@ def _analyze_all(
             cached.update(moved)
         timer.report(len(cached), force=True)
         todo = [p for p in paths if str(p) not in cached]
-        fresh, finished = _run_analysis(todo, options, ctx, executor, timer, len(cached))
+        fresh, finished = _run_analysis(todo, options, ctx, executor, timer, len(cached), notices)
         results: list[Analyzed | Problem] = list(cached.values())
         to_store: list[tuple[Analyzed, str]] = []
         for item in fresh:
@@ -274,12 +309,8 @@ def _passage_pairs(
     the other, and a partial copy when enough of the smaller one is.
     """
     settings = ctx.settings
-    timer = StageTimer(ctx.progress, Stage.PASSAGES, len(eligible))
-    passages = []
-    for n, doc_index in enumerate(eligible):
-        doc = docs[doc_index]
-        passages.append(passage_fingerprints(doc.text, doc.tokens, doc.token_offsets, features.idf))
-        timer.report(n + 1, doc.path.name)
+    StageTimer(ctx.progress, Stage.PASSAGES, 1).report(0, force=True)
+    passages = [docs[i].passages for i in eligible]
     matches = match_passages(passages, [families[i] for i in eligible])
     ignore: dict[int, list[Span]] = {
         eligible[i]: _boilerplate_spans(docs[eligible[i]], ranges)

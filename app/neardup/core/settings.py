@@ -65,6 +65,14 @@ class ScanSettings:
             raise ValueError("top_n must be a positive number of features")
         if self.workers is not None and self.workers < 1:
             raise ValueError("workers must be at least 1")
+        # Accept plain strings from API callers and saved settings.
+        for name in ("cache_path", "user_dict"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, Path):
+                object.__setattr__(self, name, Path(value))
+        object.__setattr__(self, "against", tuple(Path(p) for p in self.against))
+        object.__setattr__(self, "suffixes", tuple(s.lower() for s in self.suffixes))
+        object.__setattr__(self, "exclude", tuple(self.exclude))
         object.__setattr__(self, "weighting", Weighting(self.weighting))
         object.__setattr__(self, "reference_rule", ReferenceRule(self.reference_rule))
 

@@ -43,6 +43,11 @@ class IdfTable:
     def __getitem__(self, term: str) -> float:
         return self.idf.get(term, self.default)
 
+    def values(self, terms: Sequence[str]) -> FloatArray:
+        """IDF of many terms at once (one list comprehension, not a call per term)."""
+        get, default = self.idf.get, self.default
+        return np.array([get(t, default) for t in terms], dtype=np.float64)
+
     @classmethod
     def from_counts(cls, documents: Iterable[Mapping[str, int]]) -> IdfTable:
         """IDF over a corpus: ln((1 + N) / (1 + df)) + 1, as in scikit-learn's smoothing."""
@@ -135,7 +140,7 @@ def weigh(
         weights = tf
     elif scheme is Weighting.TFIDF:
         table = idf if idf is not None else jieba_idf()
-        weights = tf * np.fromiter((table[t] for t in terms), dtype=np.float64, count=len(terms))
+        weights = tf * table.values(terms)
     elif scheme is Weighting.TEXTRANK:
         ranks = _textrank(tokens)
         weights = np.fromiter((ranks[t] for t in terms), dtype=np.float64, count=len(terms))
