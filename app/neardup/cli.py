@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import sys
 import threading
 from collections.abc import Sequence
@@ -319,7 +320,22 @@ def _run_cache(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _no_display() -> bool:
+    """On Linux, Qt aborts without a display; say so instead."""
+    if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
+        return False
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def _run_gui(report: Path | None) -> int:
+    if _no_display():
+        print(
+            "neardup: no display found (DISPLAY and WAYLAND_DISPLAY are not set), so the desktop "
+            "app cannot open.\nUse the command line instead, for example "
+            "'neardup scan FOLDER -o report.json'; see 'neardup --help'.",
+            file=sys.stderr,
+        )
+        return EXIT_FAILED
     from neardup.gui.app import run_gui
 
     status: int = run_gui(report)

@@ -93,9 +93,24 @@ def report_dict(result: ScanResult) -> dict[str, Any]:
     }
 
 
+def _json_text(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
 def write_json(result: ScanResult, out: IO[str]) -> None:
-    json.dump(report_dict(result), out, ensure_ascii=False, indent=2)
-    out.write("\n")
+    out.write(_json_text(report_dict(result)))
+
+
+def _write_atomically(text: str, destination: Path) -> None:
+    """Write beside the destination, then rename, so a crash never leaves half a report."""
+    temporary = destination.with_name(destination.name + ".part")
+    temporary.write_text(text, encoding="utf-8")
+    temporary.replace(destination)
+
+
+def write_report_data(data: dict[str, Any], destination: Path) -> None:
+    """Save a report dict (from `report_dict` or `read_report`) as `neardup scan` writes it."""
+    _write_atomically(_json_text(data), destination)
 
 
 CSV_COLUMNS = ("a", "b", "kind", "distance", "similarity", "overlap_a", "overlap_b")
@@ -120,9 +135,7 @@ def write_report(result: ScanResult, fmt: str, destination: Path | None) -> str 
         raise ValueError(f"unknown report format {fmt!r}")
     if destination is None:
         return buffer.getvalue()
-    temporary = destination.with_name(destination.name + ".part")
-    temporary.write_text(buffer.getvalue(), encoding="utf-8")
-    temporary.replace(destination)
+    _write_atomically(buffer.getvalue(), destination)
     return None
 
 

@@ -22,12 +22,12 @@ from PySide6.QtWidgets import (
 
 from neardup.core.pipeline import scan
 from neardup.core.progress import Progress
-from neardup.core.report import read_report, report_dict
+from neardup.core.report import read_report, report_dict, write_report_data
 from neardup.core.settings import ScanSettings
 from neardup.gui import worker as workers
 from neardup.gui.compare_dialog import CompareDialog
 from neardup.gui.folders_panel import FoldersPanel
-from neardup.gui.report_data import PairRow, ReportData, parse_report, write_report_dict
+from neardup.gui.report_data import PairRow, ReportData, parse_report
 from neardup.gui.results_view import ResultsView
 from neardup.gui.settings_panel import SettingsPanel
 from neardup.gui.settings_store import FolderRole, SettingsStore
@@ -358,7 +358,7 @@ class MainWindow(QMainWindow):
         if self.report is None:
             return False
         try:
-            write_report_dict(self.report.raw, path)
+            write_report_data(self.report.raw, path)
         except OSError as error:
             self.show_error("Cannot save report", error)
             return False

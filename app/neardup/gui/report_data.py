@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any
@@ -208,13 +207,3 @@ def settings_from_dict(data: dict[str, Any]) -> ScanSettings:
     if isinstance(user_dict, str) and Path(user_dict).is_file():
         settings = settings.replace(user_dict=Path(user_dict))
     return settings
-
-
-def write_report_dict(data: dict[str, Any], destination: Path) -> None:
-    """Write a report dict exactly as `neardup scan --format json` does, atomically.
-
-    A reopened report has no ScanResult, so the dict is what both paths save.
-    """
-    temporary = destination.with_name(destination.name + ".part")
-    temporary.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    temporary.replace(destination)
