@@ -47,9 +47,12 @@ class CompactText:
     shingles: npt.NDArray[np.uint64]  # hash of the shingle starting at each compact char
     weight: npt.NDArray[np.float64]  # cumulative information weight, length + 1
     order: IntArray  # shingle positions sorted by hash, for lookups from other texts
+    boilerplate: npt.NDArray[np.bool_] | None = None  # characters that never count as found
+    tainted: npt.NDArray[np.bool_] | None = None  # shingles touching boilerplate
 
     @classmethod
-    def of(cls, text: str) -> CompactText:
+    def of(cls, text: str, boilerplate: Sequence[Span] = ()) -> CompactText:
+        """The compact form of a normalised text; ``boilerplate`` spans never count as found."""
         codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
         keep = ~np.isin(codes, _WHITESPACE_CODES)
         positions = np.flatnonzero(keep).astype(np.int64)
@@ -58,7 +61,14 @@ class CompactText:
         cumulative = np.concatenate(([0.0], np.cumsum(char_weight)))
         shingles = _shingle_hashes(kept.astype(np.uint64))
         order = np.argsort(shingles, kind="stable").astype(np.int64)
-        return cls(positions, shingles, cumulative, order)
+        compact = cls(positions, shingles, cumulative, order)
+        if not boilerplate:
+            return compact
+        mask = _mask(positions, boilerplate)
+        masked_before = np.concatenate(([0], np.cumsum(mask)))
+        starts = np.arange(len(shingles))
+        tainted = (masked_before[starts + SHINGLE] - masked_before[starts]) > 0
+        return cls(positions, shingles, cumulative, order, mask, tainted)
 
     def __len__(self) -> int:
         return len(self.positions)
@@ -81,20 +91,14 @@ def _shingle_hashes(codes: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
     return value
 
 
-def _mask(text: CompactText, spans: Sequence[Span]) -> npt.NDArray[np.bool_]:
+def _mask(positions: IntArray, spans: Sequence[Span]) -> npt.NDArray[np.bool_]:
     """Compact-text characters that fall inside the given normalised-text spans."""
-    mask = np.zeros(len(text), dtype=bool)
-    for span in spans:
-        lo = np.searchsorted(text.positions, span.start, side="left")
-        hi = np.searchsorted(text.positions, span.end, side="left")
-        mask[lo:hi] = True
-    return mask
-
-
-def _touches(mask: npt.NDArray[np.bool_], starts: IntArray) -> npt.NDArray[np.bool_]:
-    """Whether the shingle starting at each position has any masked character."""
-    masked_before = np.concatenate(([0], np.cumsum(mask)))
-    return (masked_before[starts + SHINGLE] - masked_before[starts]) > 0
+    starts = np.searchsorted(positions, [span.start for span in spans], side="left")
+    ends = np.searchsorted(positions, [span.end for span in spans], side="left")
+    inside = np.zeros(len(positions) + 1, dtype=np.int64)
+    np.add.at(inside, starts, 1)
+    np.add.at(inside, ends, -1)
+    return np.cumsum(inside[:-1]) > 0
 
 
 def _seeds(a: CompactText, b: CompactText) -> tuple[IntArray, IntArray]:
@@ -206,28 +210,20 @@ def _near(mask: npt.NDArray[np.bool_] | None, start: int, end: int) -> bool:
     return mask is not None and bool(mask[max(0, start - MAX_GAP) : end + MAX_GAP].any())
 
 
-def measure_overlap(
-    a: CompactText,
-    b: CompactText,
-    ignore_a: Sequence[Span] = (),
-    ignore_b: Sequence[Span] = (),
-) -> Overlap:
+def measure_overlap(a: CompactText, b: CompactText) -> Overlap:
     """overlap_a: share of a's characters found in b; overlap_b: the reverse; and the passages.
 
-    ``ignore_a``/``ignore_b`` are boilerplate spans (normalised-text coordinates)
-    that never count as found.
+    Boilerplate given to `CompactText.of` never counts as found.
     """
     if not len(a.shingles) or not len(b.shingles):
         return Overlap(0.0, 0.0, ())
     i, j = _seeds(a, b)
-    mask_a = _mask(a, ignore_a) if ignore_a else None
-    mask_b = _mask(b, ignore_b) if ignore_b else None
-    if mask_a is not None or mask_b is not None:
+    if a.tainted is not None or b.tainted is not None:
         keep = np.ones(len(i), dtype=bool)
-        if mask_a is not None:
-            keep &= ~_touches(mask_a, i)
-        if mask_b is not None:
-            keep &= ~_touches(mask_b, j)
+        if a.tainted is not None:
+            keep &= ~a.tainted[i]
+        if b.tainted is not None:
+            keep &= ~b.tainted[j]
         i, j = i[keep], j[keep]
     if not len(i):
         return Overlap(0.0, 0.0, ())
@@ -235,7 +231,10 @@ def measure_overlap(
         p
         for p in _passages(_chains(i, j))
         if _significant(
-            p, a, b, _near(mask_a, p.a_start, p.a_end) or _near(mask_b, p.b_start, p.b_end)
+            p,
+            a,
+            b,
+            _near(a.boilerplate, p.a_start, p.a_end) or _near(b.boilerplate, p.b_start, p.b_end),
         )
     ]
     a_share = _union_length([(p.a_start, p.a_end) for p in passages]) / len(a)

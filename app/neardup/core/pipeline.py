@@ -322,8 +322,8 @@ def _passage_pairs(
     def overlap(a: int, b: int) -> Overlap:
         for i in (a, b):
             if i not in compact:
-                compact[i] = CompactText.of(docs[i].text)
-        return measure_overlap(compact[a], compact[b], ignore.get(a, ()), ignore.get(b, ()))
+                compact[i] = CompactText.of(docs[i].text, ignore.get(i, ()))
+        return measure_overlap(compact[a], compact[b])
 
     for pair in near_pairs:
         if pair.kind is PairKind.NEAR_DUPLICATE:
