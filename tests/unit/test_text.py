@@ -42,3 +42,14 @@ def test_paragraphs_by_blank_lines_or_by_lines_when_there_are_none() -> None:
 
 def test_content_key_ignores_layout_only() -> None:
     assert content_key_text("a b\n\nc") == content_key_text("ab c") == "abc"
+
+
+def test_invisible_characters_match_the_unicode_database() -> None:
+    import unicodedata
+
+    from neardup.core.text import _INVISIBLE
+
+    for code in range(0x10000):
+        ch = chr(code)
+        expected = ch not in "\n\t" and unicodedata.category(ch) in {"Cc", "Cf", "Cs", "Co"}
+        assert bool(_INVISIBLE.match(ch)) == expected, hex(code)

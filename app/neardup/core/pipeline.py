@@ -274,6 +274,9 @@ def _summaries(
 # a pair with nearly the same vocabulary and most of each text found in the
 # other (heavy edits and reordering break passages into pieces).
 NEAR_DUPLICATE_OVERLAP = 0.9
+# Verify a passage candidate only if its shared windows could plausibly cover this
+# share of the minimum overlap (a margin for windows of uneven length).
+PREFILTER_SHARE = 0.5
 NEAR_DUPLICATE_RESEMBLANCE = 0.9
 NEAR_DUPLICATE_MIN_OVERLAP = 0.5
 
@@ -335,12 +338,17 @@ def _passage_pairs(
             )
     known = {(p.a, p.b) for p in near_pairs}
     new_pairs: list[Pair] = []
-    for i, j in sorted(matches.candidates):
+    for (i, j), shared_windows in sorted(matches.candidates.items()):
         a, b = eligible[i], eligible[j]
         if (a, b) in known or not compared(roles, a, b):
             continue
         if ctx.cancelled():
             break
+        # Windows are about a sentence each: a pair sharing too few of the smaller
+        # document's windows cannot reach the minimum overlap, so skip the exact check.
+        fewest = min(len(passages[i].fingerprints), len(passages[j].fingerprints))
+        if shared_windows < PREFILTER_SHARE * settings.min_overlap * fewest:
+            continue
         found = overlap(a, b)
         if not found.spans:
             continue

@@ -24,10 +24,17 @@ _SPACE_AROUND_NEWLINE = re.compile(r" *\n *")
 _MANY_NEWLINES = re.compile(r"\n{3,}")
 _CONTENT_WHITESPACE = re.compile(r"\s+")
 
-# Remove C0/C1 controls (except tab and newline) and invisible format characters
-# such as zero-width spaces and soft hyphens that differ between copies of a text.
-_DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
-_KEPT_CONTROLS = frozenset({"\n", "\t"})
+# Invisible characters that differ between copies of one text: C0/C1 controls but
+# tab and newline, format characters (soft hyphen, zero-width space, bidi marks,
+# BOM), surrogates and private use. The ranges are the Unicode categories Cc, Cf,
+# Cs and Co of the BMP (tests/unit/test_text.py checks them against unicodedata),
+# plus the astral tag characters and private-use planes.
+_INVISIBLE_RANGES = (
+    "\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890-\u0891"
+    "\u08e2\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ud800-\uf8ff"
+    "\ufeff\ufff9-\ufffb\U000e0001-\U000e007f\U000f0000-\U0010ffff"
+)
+_INVISIBLE = re.compile(f"[{_INVISIBLE_RANGES}]")
 
 
 class Span(NamedTuple):
@@ -35,14 +42,6 @@ class Span(NamedTuple):
 
     start: int
     end: int
-
-
-def _strip_invisible(text: str) -> str:
-    return "".join(
-        ch
-        for ch in text
-        if ch in _KEPT_CONTROLS or unicodedata.category(ch) not in _DROPPED_CATEGORIES
-    )
 
 
 def normalize(text: str) -> str:
@@ -55,10 +54,7 @@ def normalize(text: str) -> str:
     """
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n\n")
     text = unicodedata.normalize("NFKC", text)
-    if not text.isascii():
-        text = _strip_invisible(text)
-    else:
-        text = "".join(ch for ch in text if ch >= " " or ch in _KEPT_CONTROLS)
+    text = _INVISIBLE.sub("", text)
     text = text.lower()
     text = _INLINE_SPACE.sub(" ", text)
     text = _SPACE_AROUND_NEWLINE.sub("\n", text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import codecs
 import contextlib
 import functools
+import re
 import unicodedata
 from pathlib import Path
 
@@ -41,7 +42,6 @@ _MAGIC: tuple[tuple[bytes, str], ...] = (
 # GB2312 and GBK are strict subsets of GB18030, so decoding with the superset never loses text.
 _SUPERSETS = {"gb2312": "gb18030", "gbk": "gb18030", "euc_cn": "gb18030"}
 _CJK_PREFERRED: tuple[str, ...] = ("gb18030", "big5", "cp950")
-_ALLOWED_CONTROLS = frozenset("\t\n\r\f\v\x1a")
 # BOM-less UTF-16/32 without NUL bytes is vanishingly rare, yet it "decodes" any even-length
 # GBK text into Hangul; it is handled by the NUL-byte path instead.
 _NEVER_GUESS = ("utf-16", "utf-32")
@@ -117,16 +117,18 @@ def _checked(text: str) -> str:
     return text
 
 
+# C0 and C1 controls other than tab, line breaks, form feed and the DOS end-of-file
+# mark, and lone surrogates: one regex scan instead of a Python loop per character.
+_CONTROL_CHARS = re.compile("[\x00-\x08\x0e-\x19\x1b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
 def _looks_binary(text: str) -> bool:
     sample = _sample(text)
     if not sample:
         return False
-    controls = sum(
-        1
-        for ch in sample
-        if ch not in _ALLOWED_CONTROLS and unicodedata.category(ch) in ("Cc", "Cs")
-    )
-    return "\x00" in sample or controls / len(sample) > _MAX_CONTROL_FRACTION
+    if "\x00" in sample:
+        return True
+    return len(_CONTROL_CHARS.findall(sample)) / len(sample) > _MAX_CONTROL_FRACTION
 
 
 def _decode_with_nuls(data: bytes) -> tuple[str, str, tuple[str, ...]]:
@@ -145,8 +147,13 @@ def _could_be_legacy(utf8_text: str) -> bool:
     happen to form valid two-byte sequences (GBK "学习" is UTF-8 "ѧϰ"). Long texts
     cannot keep that up, so only short ones without any three-byte sequence are rechecked.
     """
-    non_ascii = [ch for ch in utf8_text if ord(ch) > 0x7F]
-    return 0 < len(non_ascii) <= 64 and all(ord(ch) < 0x800 for ch in non_ascii)
+    if utf8_text.isascii() or _THREE_BYTE_UTF8.search(utf8_text):
+        return False
+    return len(_NON_ASCII.findall(utf8_text)) <= 64
+
+
+_NON_ASCII = re.compile("[^\x00-\x7f]")
+_THREE_BYTE_UTF8 = re.compile("[^\x00-\u07ff]")
 
 
 def _decode_legacy(data: bytes, utf8_text: str | None = None) -> tuple[str, str, tuple[str, ...]]:
