@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -51,7 +51,8 @@ def _sort_key(rule: ReferenceRule) -> Callable[[MemberInfo], tuple[object, ...]]
     return lambda m: (not m.preferred, len(m.path), m.path)
 
 
-def _components(count: int, edges: Sequence[tuple[int, int]]) -> list[list[int]]:
+def component_roots(count: int, edges: Iterable[tuple[int, int]]) -> list[int]:
+    """Union-find over nodes 0..count-1: the smallest node of each node's component."""
     parent = list(range(count))
 
     def find(x: int) -> int:
@@ -64,9 +65,14 @@ def _components(count: int, edges: Sequence[tuple[int, int]]) -> list[list[int]]
         root_a, root_b = find(a), find(b)
         if root_a != root_b:
             parent[max(root_a, root_b)] = min(root_a, root_b)
+    return [find(x) for x in range(count)]
+
+
+def _components(count: int, edges: Sequence[tuple[int, int]]) -> list[list[int]]:
+    roots = component_roots(count, edges)
     members: dict[int, list[int]] = {}
     for node in {n for edge in edges for n in edge}:
-        members.setdefault(find(node), []).append(node)
+        members.setdefault(roots[node], []).append(node)
     return [sorted(group) for group in members.values() if len(group) > 1]
 
 

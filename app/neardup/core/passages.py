@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from neardup.core.groups import component_roots
 from neardup.core.index import find_near_duplicates
 from neardup.core.simhash import UInt64Array, term_hashes
 from neardup.core.text import split_sentences
@@ -235,19 +236,11 @@ def _merge_copies(
     copies = np.stack((first[is_copy], second[is_copy]), axis=1)
     if not len(copies):
         return family
-    parent = {int(f): int(f) for f in np.unique(family)}
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for x, y in copies.tolist():
-        fx, fy = find(int(family[x])), find(int(family[y]))
-        if fx != fy:
-            parent[max(fx, fy)] = min(fx, fy)
-    return np.array([find(int(f)) for f in family.tolist()], dtype=np.int64)
+    # Family ids are document indices, so union-find over documents joins them.
+    roots = component_roots(
+        len(family), [(int(family[x]), int(family[y])) for x, y in copies.tolist()]
+    )
+    return np.array([roots[int(f)] for f in family.tolist()], dtype=np.int64)
 
 
 def match_passages(

@@ -86,16 +86,12 @@ def _trimmed(text: str, start: int, end: int) -> Span | None:
     return Span(start, end) if end > start else None
 
 
-def split_sentences(text: str) -> list[Span]:
-    """Sentence spans of a normalised text, for Chinese and English punctuation.
-
-    Line breaks also end a sentence, since headings and list items rarely carry
-    punctuation.
-    """
+def _pieces(text: str, separator: re.Pattern[str], keep_separator: bool) -> list[Span]:
+    """Trimmed, non-empty spans between matches of a separator."""
     spans: list[Span] = []
     start = 0
-    for match in _SENTENCE_END.finditer(text):
-        span = _trimmed(text, start, match.end())
+    for match in separator.finditer(text):
+        span = _trimmed(text, start, match.end() if keep_separator else match.start())
         if span is not None:
             spans.append(span)
         start = match.end()
@@ -103,6 +99,18 @@ def split_sentences(text: str) -> list[Span]:
     if tail is not None:
         spans.append(tail)
     return spans
+
+
+_LINE_BREAK = re.compile(r"\n")
+
+
+def split_sentences(text: str) -> list[Span]:
+    """Sentence spans of a normalised text, for Chinese and English punctuation.
+
+    Line breaks also end a sentence, since headings and list items rarely carry
+    punctuation.
+    """
+    return _pieces(text, _SENTENCE_END, keep_separator=True)
 
 
 def split_paragraphs(text: str) -> list[Span]:
@@ -111,15 +119,5 @@ def split_paragraphs(text: str) -> list[Span]:
     Paragraphs are separated by blank lines; a text with no blank line at all
     (common in plain-text Chinese files) has one paragraph per line.
     """
-    separator = _PARAGRAPH_BREAK if _PARAGRAPH_BREAK.search(text) else re.compile(r"\n")
-    spans: list[Span] = []
-    start = 0
-    for match in separator.finditer(text):
-        span = _trimmed(text, start, match.start())
-        if span is not None:
-            spans.append(span)
-        start = match.end()
-    tail = _trimmed(text, start, len(text))
-    if tail is not None:
-        spans.append(tail)
-    return spans
+    separator = _PARAGRAPH_BREAK if _PARAGRAPH_BREAK.search(text) else _LINE_BREAK
+    return _pieces(text, separator, keep_separator=False)
