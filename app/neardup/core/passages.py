@@ -25,7 +25,7 @@ import numpy.typing as npt
 from neardup.core.groups import component_roots
 from neardup.core.index import find_near_duplicates
 from neardup.core.simhash import UInt64Array, term_hashes
-from neardup.core.text import split_sentences
+from neardup.core.text import sentence_boundaries
 from neardup.core.weighting import IdfTable, jieba_idf
 
 # Chosen by measurement on the quality corpus (benchmarks/README.md): shorter
@@ -52,7 +52,7 @@ def _window_token_ranges(
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     offsets = np.asarray(token_offsets, dtype=np.int64)
     n_tokens = len(offsets)
-    sentence_starts = np.array([s.start for s in split_sentences(text)], dtype=np.int64)
+    sentence_starts = np.array(sentence_boundaries(text), dtype=np.int64)
     # First token of each sentence; sentences without tokens collapse together.
     first = np.unique(np.searchsorted(offsets, sentence_starts, side="left"))
     first = first[first < n_tokens]

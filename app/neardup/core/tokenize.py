@@ -111,38 +111,35 @@ def stopwords() -> frozenset[str]:
     return _read_word_list("stopwords_zh.txt") | _read_word_list("stopwords_en.txt")
 
 
-# Runs of letters and digits. The backends differ on tokens with inner punctuation
-# ("apt-get" is one token in rjieba, three in jieba), so such tokens are split into
-# these runs; then both agree, and pure punctuation or whitespace yields nothing.
-_WORD_RUN = re.compile(r"[^\W_]+")
-
-
-def _words_of(token: str, stop: frozenset[str]) -> list[str]:
-    words = [token] if token.isalnum() else _WORD_RUN.findall(token)
-    return [word for word in words if word not in stop]
+# The text is cut into runs of Han characters, which the backend segments, and
+# runs of other letters and digits, which are words as they stand. Whitespace and
+# punctuation never reach Python as tokens, and both backends agree on everything
+# but Han segmentation ("apt-get" is one rjieba token but three jieba ones).
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_SEGMENT = re.compile(f"([{_HAN}]+)|[^\\W_{_HAN}]+")
 
 
 def content_tokens_with_offsets(
     text: str, tokenizer: Tokenizer, stop: frozenset[str] | None = None
 ) -> tuple[list[str], list[int]]:
-    """The tokens that carry content, in text order, and where each raw token starts.
-
-    Both backends return tokens that concatenate back to the input, so the
-    offsets come from a running sum; passages use them to map sentences to tokens.
-    """
+    """The tokens that carry content, in text order, and where each one starts."""
     stop = stopwords() if stop is None else stop
-    words_of: dict[str, list[str]] = {}
     tokens: list[str] = []
     offsets: list[int] = []
-    position = 0
-    for token in tokenizer.cut(text):
-        words = words_of.get(token)
-        if words is None:
-            words = words_of[token] = _words_of(token, stop)
-        if words:
-            tokens.extend(words)
-            offsets.extend([position] * len(words))
-        position += len(token)
+    for match in _SEGMENT.finditer(text):
+        start = match.start()
+        if match.group(1) is None:
+            word = match.group()
+            if word not in stop:
+                tokens.append(word)
+                offsets.append(start)
+            continue
+        # The backend's tokens concatenate back to the run, so a running sum places them.
+        for word in tokenizer.cut(match.group()):
+            if word not in stop:
+                tokens.append(word)
+                offsets.append(start)
+            start += len(word)
     return tokens, offsets
 
 
