@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import stat
 from pathlib import Path
@@ -13,9 +14,6 @@ from neardup.core.extract.base import (
     ExtractOptions,
     Extractor,
 )
-from neardup.core.extract.docx import extract_docx
-from neardup.core.extract.pdf import extract_pdf
-from neardup.core.extract.txt import extract_txt
 from neardup.core.models import Document, Problem
 
 __all__ = [
@@ -29,10 +27,26 @@ __all__ = [
     "extract",
 ]
 
+
+def _deferred(module: str, function: str) -> Extractor:
+    """An extractor whose module (and its heavy library) is imported on first use.
+
+    A scan served from the cache, or one with only .txt files, never pays for
+    importing python-docx, pdfminer.six or pypdfium2.
+    """
+
+    def run(path: Path, options: ExtractOptions) -> Extracted:
+        extractor: Extractor = getattr(importlib.import_module(module), function)
+        return extractor(path, options)
+
+    run.__name__ = function
+    return run
+
+
 EXTRACTORS: dict[str, Extractor] = {
-    ".txt": extract_txt,
-    ".docx": extract_docx,
-    ".pdf": extract_pdf,
+    ".txt": _deferred("neardup.core.extract.txt", "extract_txt"),
+    ".docx": _deferred("neardup.core.extract.docx", "extract_docx"),
+    ".pdf": _deferred("neardup.core.extract.pdf", "extract_pdf"),
 }
 SUPPORTED_SUFFIXES: frozenset[str] = frozenset(EXTRACTORS)
 
