@@ -327,7 +327,42 @@ def _no_display() -> bool:
     return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+# System libraries Qt's xcb platform plugin loads that minimal Debian/Ubuntu
+# installs lack, with the package to install for each.
+_XCB_LIBRARIES = {
+    "xcb-cursor": "libxcb-cursor0",
+    "xcb-icccm": "libxcb-icccm4",
+    "xcb-image": "libxcb-image0",
+    "xcb-keysyms": "libxcb-keysyms1",
+    "xcb-randr": "libxcb-randr0",
+    "xcb-render-util": "libxcb-render-util0",
+    "xcb-shape": "libxcb-shape0",
+    "xcb-xkb": "libxcb-xkb1",
+    "xkbcommon-x11": "libxkbcommon-x11-0",
+}
+
+
+def _missing_xcb_packages() -> list[str]:
+    """Debian packages Qt's xcb plugin needs but cannot find (Linux, X11, not frozen)."""
+    uses_xcb = os.environ.get("QT_QPA_PLATFORM", "xcb").startswith("xcb") and not (
+        os.environ.get("WAYLAND_DISPLAY") and not os.environ.get("DISPLAY")
+    )
+    if not sys.platform.startswith("linux") or getattr(sys, "frozen", False) or not uses_xcb:
+        return []
+    from ctypes.util import find_library
+
+    return [package for name, package in _XCB_LIBRARIES.items() if find_library(name) is None]
+
+
 def _run_gui(report: Path | None) -> int:
+    missing = _missing_xcb_packages()
+    if missing and not _no_display():
+        print(
+            "neardup: the desktop app needs system libraries that are not installed. "
+            "On Debian or Ubuntu:\n  sudo apt-get install " + " ".join(missing),
+            file=sys.stderr,
+        )
+        return EXIT_FAILED
     if _no_display():
         print(
             "neardup: no display found (DISPLAY and WAYLAND_DISPLAY are not set), so the desktop "

@@ -175,3 +175,25 @@ def test_extract_prints_text_encoding_and_problems(corpus: Path) -> None:
     assert done.returncode == 0
     assert "encoding: gb18030" in done.stdout
     assert "problem:" in done.stdout
+
+
+def test_gui_says_which_system_libraries_are_missing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import ctypes.util
+
+    monkeypatch.setenv("DISPLAY", ":99")
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    monkeypatch.setattr(ctypes.util, "find_library", lambda name: None)
+    assert main(["gui"]) == 1
+    assert "sudo apt-get install libxcb-cursor0" in capsys.readouterr().err
+
+
+def test_gui_without_a_display_points_to_the_command_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    assert main([]) == 1
+    assert "no display found" in capsys.readouterr().err
