@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+import numpy.typing as npt
 import xxhash
 
 from neardup.core.extract import extract
@@ -37,7 +39,7 @@ class Analyzed:
     notes: tuple[str, ...]
     text: str
     tokens: tuple[str, ...]
-    token_offsets: tuple[int, ...]
+    token_offsets: npt.NDArray[np.int64]  # compact: a scan holds these for every document
     content_key: str
     passages: Passages
 
@@ -57,7 +59,7 @@ class Analyzed:
             notes=document.notes,
             text=text,
             tokens=tuple(tokens),
-            token_offsets=tuple(offsets),
+            token_offsets=np.asarray(offsets, dtype=np.int64),
             content_key=key,
             passages=passage_fingerprints(text, tokens, offsets),
         )

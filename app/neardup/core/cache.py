@@ -18,7 +18,6 @@ import contextlib
 import json
 import sqlite3
 import zlib
-from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -79,7 +78,7 @@ def _pack_analysis(item: Analyzed) -> tuple[object, ...]:
         item.content_key,
         zlib.compress(item.text.encode("utf-8"), 1),
         zlib.compress(_TOKEN_SEPARATOR.join(item.tokens).encode("utf-8"), 1),
-        zlib.compress(array("I", item.token_offsets).tobytes(), 1),
+        zlib.compress(item.token_offsets.astype("<u4").tobytes(), 1),
         _pack_windows(item.passages),
     )
 
@@ -107,8 +106,6 @@ def _unpack_analysis(row: Sequence[object], key: FileKey) -> Analyzed:
     assert isinstance(text, bytes) and isinstance(tokens, bytes) and isinstance(offsets, bytes)
     assert isinstance(windows, bytes)
     token_text = zlib.decompress(tokens).decode("utf-8")
-    offset_array = array("I")
-    offset_array.frombytes(zlib.decompress(offsets))
     return Analyzed(
         path=Path(key.path),
         format=str(fmt),
@@ -119,7 +116,7 @@ def _unpack_analysis(row: Sequence[object], key: FileKey) -> Analyzed:
         notes=tuple(json.loads(str(notes))),
         text=zlib.decompress(text).decode("utf-8"),
         tokens=tuple(token_text.split(_TOKEN_SEPARATOR)) if token_text else (),
-        token_offsets=tuple(offset_array),
+        token_offsets=np.frombuffer(zlib.decompress(offsets), dtype="<u4").astype(np.int64),
         content_key=str(content_key),
         passages=_unpack_windows(windows),
     )

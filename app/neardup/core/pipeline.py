@@ -293,7 +293,8 @@ def _is_near_duplicate(found: Overlap, similarity: float, settings: ScanSettings
 def _boilerplate_spans(doc: Analyzed, token_ranges: list[tuple[int, int]]) -> list[Span]:
     offsets, tokens = doc.token_offsets, doc.tokens
     return [
-        Span(offsets[start], offsets[end - 1] + len(tokens[end - 1])) for start, end in token_ranges
+        Span(int(offsets[start]), int(offsets[end - 1]) + len(tokens[end - 1]))
+        for start, end in token_ranges
     ]
 
 
