@@ -72,6 +72,11 @@ def _add_scan_options(parser: argparse.ArgumentParser) -> None:
         help="keep only the N heaviest features per document",
     )
     parser.add_argument(
+        "--raw-tf",
+        action="store_true",
+        help="weigh raw term counts instead of 1 + ln(count) (tf and tfidf)",
+    )
+    parser.add_argument(
         "--min-tokens",
         type=int,
         default=defaults.min_tokens,
@@ -131,6 +136,13 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="GLOB",
         help="skip files matching this pattern (repeatable)",
     )
+    scan.add_argument(
+        "--include",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="inside folders, read only files matching this pattern (repeatable)",
+    )
     scan.add_argument("--include-hidden", action="store_true", help="also read hidden files")
     scan.add_argument(
         "--workers",
@@ -183,6 +195,7 @@ def _settings_from(args: argparse.Namespace) -> ScanSettings:
         "tokenizer": args.tokenizer,
         "pdf_engine": args.pdf_engine,
         "top_n": args.top_n,
+        "log_tf": not args.raw_tf,
         "min_tokens": args.min_tokens,
         "user_dict": args.user_dict,
     }
@@ -194,6 +207,7 @@ def _settings_from(args: argparse.Namespace) -> ScanSettings:
             min_overlap=args.min_overlap,
             reference_rule=ReferenceRule(args.reference),
             exclude=tuple(args.exclude),
+            include=tuple(args.include),
             include_hidden=args.include_hidden,
             workers=args.workers,
             against=tuple(args.against),

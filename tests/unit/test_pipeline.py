@@ -190,3 +190,18 @@ def test_a_broken_pool_falls_back_to_this_process(tmp_path: Path) -> None:
 def test_settings_accept_plain_strings(tmp_path: Path) -> None:
     chosen = ScanSettings(cache_path=str(tmp_path / "c.db"), against=[str(tmp_path)])  # type: ignore[arg-type]
     assert chosen.cache_path == tmp_path / "c.db" and chosen.against == (tmp_path,)
+
+
+def test_include_patterns_limit_what_folders_yield(tmp_path: Path) -> None:
+    folder = make_folder(tmp_path / "docs", count=3)
+    result = scan([folder], settings(tmp_path, include=("doc*",)))
+    assert sorted(d.path.name for d in result.documents) == ["doc0.txt", "doc1.txt", "doc2.txt"]
+
+
+def test_raw_term_counts_change_tf_fingerprints(tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.txt").write_text(document(1) + "系统 " * 200, encoding="utf-8")
+    logged = scan([folder], settings(tmp_path, weighting="tf"))
+    raw = scan([folder], settings(tmp_path, weighting="tf", log_tf=False))
+    assert logged.documents[0].simhash != raw.documents[0].simhash

@@ -32,6 +32,7 @@ class FeatureWeights:
             self._settings.weighting,
             idf=self.idf,
             top_n=self._settings.top_n,
+            log_tf=self._settings.log_tf,
         )
 
     def terms(self, index: int) -> tuple[list[str], FloatArray]:

@@ -44,7 +44,7 @@ from neardup.core.result import (
 )
 from neardup.core.settings import ScanSettings
 from neardup.core.text import Span
-from neardup.core.walk import walk
+from neardup.core.walk import WalkResult, walk
 
 # Below this many files a process pool costs more to start than it saves.
 MIN_FILES_FOR_POOL = 24
@@ -394,8 +394,14 @@ def scan(
     ctx = _Context(settings, progress, cancel)
     if progress is not None:
         progress(Progress(Stage.WALKING, 0, 0))
-    scanned = walk(paths, settings.suffixes, settings.exclude, settings.include_hidden)
-    library = walk(settings.against, settings.suffixes, settings.exclude, settings.include_hidden)
+
+    def walk_with_settings(roots: Iterable[Path | str]) -> WalkResult:
+        return walk(
+            roots, settings.suffixes, settings.exclude, settings.include_hidden, settings.include
+        )
+
+    scanned = walk_with_settings(paths)
+    library = walk_with_settings(settings.against)
     role_of = {str(p): Role.SCAN for p in scanned.files}
     for p in library.files:
         role_of.setdefault(str(p), Role.LIBRARY)

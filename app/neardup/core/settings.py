@@ -34,6 +34,7 @@ class ScanSettings:
     tokenizer: str = DEFAULT_TOKENIZER
     pdf_engine: str = "pdfium"
     top_n: int | None = None
+    log_tf: bool = True  # 1 + ln(count) for tf and tfidf, so repeated words do not dominate
     min_tokens: int = 30
     min_resemblance: float = 0.5
     detect_partial: bool = True
@@ -41,6 +42,7 @@ class ScanSettings:
     reference_rule: ReferenceRule = DEFAULT_REFERENCE_RULE
     suffixes: tuple[str, ...] = DEFAULT_SUFFIXES
     exclude: tuple[str, ...] = ()
+    include: tuple[str, ...] = ()  # when given, only files matching one of these are read
     include_hidden: bool = False
     user_dict: Path | None = None
     workers: int | None = None
@@ -73,6 +75,7 @@ class ScanSettings:
         object.__setattr__(self, "against", tuple(Path(p) for p in self.against))
         object.__setattr__(self, "suffixes", tuple(s.lower() for s in self.suffixes))
         object.__setattr__(self, "exclude", tuple(self.exclude))
+        object.__setattr__(self, "include", tuple(self.include))
         object.__setattr__(self, "weighting", Weighting(self.weighting))
         object.__setattr__(self, "reference_rule", ReferenceRule(self.reference_rule))
 

@@ -1,4 +1,4 @@
-"""Find the files a scan should read: recursive walk, suffix filter, exclude globs."""
+"""Find the files a scan should read: recursive walk, suffix filter, include and exclude globs."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def _is_hidden(name: str) -> bool:
     return name.startswith(".")
 
 
-def _excluded(path: Path, patterns: Sequence[str]) -> bool:
+def _matches(path: Path, patterns: Sequence[str]) -> bool:
     text = path.as_posix()
     return any(fnmatch.fnmatch(path.name, p) or fnmatch.fnmatch(text, p) for p in patterns)
 
@@ -55,6 +55,7 @@ def walk(
     suffixes: Sequence[str],
     exclude: Sequence[str] = (),
     include_hidden: bool = False,
+    include: Sequence[str] = (),
 ) -> WalkResult:
     """Expand folders into files; each file at most once, in a stable order.
 
@@ -69,7 +70,8 @@ def walk(
         path = Path(os.path.abspath(raw))
         if path.is_dir():
             for found in _walk_folder(path, include_hidden, problems):
-                if _excluded(found, exclude):
+                # Patterns match the file name or the whole path ("*/drafts/*").
+                if _matches(found, exclude) or (include and not _matches(found, include)):
                     continue
                 if found.suffix.lower() not in wanted:
                     skipped += 1
