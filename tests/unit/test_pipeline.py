@@ -205,3 +205,25 @@ def test_raw_term_counts_change_tf_fingerprints(tmp_path: Path) -> None:
     logged = scan([folder], settings(tmp_path, weighting="tf"))
     raw = scan([folder], settings(tmp_path, weighting="tf", log_tf=False))
     assert logged.documents[0].simhash != raw.documents[0].simhash
+
+
+def test_warm_scan_reports_exactly_what_the_cold_scan_did(tmp_path: Path) -> None:
+    from docgen import write_docx
+    from neardup.core.report import report_dict
+    from textgen import paragraphs
+
+    folder = make_folder(tmp_path / "docs", count=4)
+    parts = paragraphs(300, "en", count=8)
+    # The same words with other line breaks: equal content keys, different positions.
+    (folder / "wrapped.txt").write_text("\n".join(parts), encoding="utf-8")
+    write_docx(folder / "copy.docx", parts)
+    (folder / "host.txt").write_text(
+        "\n\n".join([*paragraphs(301, "en", count=6), *parts[2:5]]), encoding="utf-8"
+    )
+    reports = []
+    for _ in range(2):
+        data = report_dict(scan([folder], settings(tmp_path)))
+        data.pop("summary")
+        reports.append(data)
+    assert reports[0]["pairs"] and any(p["kind"] == "partial" for p in reports[0]["pairs"])
+    assert reports[0] == reports[1]

@@ -4,9 +4,13 @@ Analyses are keyed on the content hash (xxh3_128 of the file bytes) plus a
 hash of the settings that decide the text and tokens (PDF engine, tokenizer,
 user dictionary, version). A (path, size, mtime_ns) table finds the content
 hash without reading an unchanged file; a moved or renamed file is still a hit
-once its bytes are hashed. Fingerprints are not stored: TF-IDF depends on the
-whole corpus, and recomputing them from the cached tokens costs well under a
-millisecond per document.
+once its bytes are hashed.
+
+Fingerprints and verified pair overlaps are stored too, under keys that name
+everything they depend on: the normalised text (its content key), the settings,
+and for TF-IDF the set of documents the IDF came from; for an overlap, the
+boilerplate spans of both texts. A changed corpus therefore recomputes exactly
+what changed.
 
 The cache is a convenience. A corrupt, locked or unwritable file never breaks a
 scan: the cache turns itself off and says why in `problem`.
@@ -29,7 +33,7 @@ import xxhash
 from neardup.core.analyze import Analyzed
 from neardup.core.passages import Passages
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 _TOKEN_SEPARATOR = "\x1f"
 _READ_CHUNK = 1 << 20
 
@@ -66,6 +70,7 @@ CREATE TABLE IF NOT EXISTS analyses (
     windows BLOB NOT NULL,
     PRIMARY KEY (content_hash, settings_key)
 );
+CREATE TABLE IF NOT EXISTS derived (key TEXT PRIMARY KEY, value BLOB NOT NULL);
 """
 
 
@@ -144,7 +149,10 @@ class AnalysisCache:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version not in (0, SCHEMA_VERSION):
             # An older or newer layout: start again rather than misread it.
-            db.executescript("DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS analyses;")
+            db.executescript(
+                "DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS analyses; "
+                "DROP TABLE IF EXISTS derived;"
+            )
         db.executescript(_SCHEMA)
         db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         db.commit()
@@ -239,6 +247,32 @@ class AnalysisCache:
                 self._db.executemany(
                     "INSERT OR REPLACE INTO files VALUES (?,?,?,?)",
                     [(p, keys[p].size, keys[p].mtime_ns, h) for p, h in hashes.items()],
+                )
+        except sqlite3.Error as error:
+            self._fail(error)
+
+    def derived(self, keys: Iterable[str]) -> dict[str, bytes]:
+        """Stored fingerprints or overlaps (see the module docstring), by key."""
+        if self._db is None:
+            return {}
+        found: dict[str, bytes] = {}
+        try:
+            for key in keys:
+                row = self._db.execute("SELECT value FROM derived WHERE key=?", (key,)).fetchone()
+                if row:
+                    found[key] = row[0]
+        except sqlite3.Error as error:
+            self._fail(error)
+            return {}
+        return found
+
+    def store_derived(self, items: dict[str, bytes]) -> None:
+        if self._db is None or not items:
+            return
+        try:
+            with self._db:
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO derived VALUES (?, ?)", list(items.items())
                 )
         except sqlite3.Error as error:
             self._fail(error)

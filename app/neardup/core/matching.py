@@ -39,6 +39,10 @@ class FeatureWeights:
         """The weighted features of one document (recent ones are kept)."""
         return self._cached_terms(index)
 
+    def remember_fingerprint(self, index: int, value: int) -> None:
+        """Take a fingerprint known from elsewhere (the cache)."""
+        self._fingerprints[index] = value
+
     def fingerprint(self, index: int) -> int:
         if index not in self._fingerprints:
             terms, weights = self.terms(index)

@@ -27,6 +27,14 @@ import numpy as np
 
 from neardup.core.analyze import Analyzed, AnalyzeOptions, analyze_batch, analyze_file
 from neardup.core.cache import AnalysisCache, FileKey, content_hash
+from neardup.core.derived import (
+    corpus_signature,
+    decode_overlap,
+    encode_overlap,
+    fingerprint_key,
+    overlap_key,
+    text_key,
+)
 from neardup.core.groups import Group, MemberInfo, build_groups
 from neardup.core.matching import FeatureWeights, compared, near_duplicate_pairs
 from neardup.core.models import Problem
@@ -178,49 +186,46 @@ def _changed_during_scan(item: Analyzed, keys: dict[str, FileKey]) -> bool:
 
 
 def _analyze_all(
-    paths: Sequence[Path], ctx: _Context, executor: Executor | None, notices: list[str]
+    paths: Sequence[Path],
+    ctx: _Context,
+    executor: Executor | None,
+    notices: list[str],
+    cache: AnalysisCache | None,
 ) -> tuple[list[Analyzed | Problem], bool]:
     """Extract and tokenise every file, taking what it can from the cache."""
     settings = ctx.settings
     options = AnalyzeOptions(settings.pdf_engine, settings.tokenizer, settings.user_dict)
     timer = StageTimer(ctx.progress, Stage.EXTRACTING, len(paths))
     timer.report(0, force=True)
-    cache = AnalysisCache(settings.cache_path) if settings.use_cache else None
-    try:
-        keys = _file_keys(paths)
-        settings_key = settings.analysis_key()
-        cached: dict[str, Analyzed] = {}
-        hashes: dict[str, str] = {}
-        if cache is not None:
-            cached = cache.load(cache.known_hashes(keys.values()), keys, settings_key)
-            for path in paths:
-                if str(path) not in cached and str(path) in keys:
-                    with contextlib.suppress(OSError):  # extraction will report it
-                        hashes[str(path)] = content_hash(path)
-            moved = cache.load(hashes, keys, settings_key)
-            cache.remember_paths({p: hashes[p] for p in moved}, keys)
-            cached.update(moved)
-        timer.report(len(cached), force=True)
-        todo = [p for p in paths if str(p) not in cached]
-        fresh, finished = _run_analysis(todo, options, ctx, executor, timer, len(cached), notices)
-        results: list[Analyzed | Problem] = list(cached.values())
-        to_store: list[tuple[Analyzed, str]] = []
-        for item in fresh:
-            if isinstance(item, Analyzed) and _changed_during_scan(item, keys):
-                item = Problem(  # noqa: PLW2901
-                    item.path, "The file changed while it was being read; scan again to include it"
-                )
-            elif isinstance(item, Analyzed) and str(item.path) in hashes:
-                to_store.append((item, hashes[str(item.path)]))
-            results.append(item)
-        if cache is not None:
-            cache.store(to_store, keys, settings_key)
-            if cache.problem:
-                notices.append(cache.problem)
-        return results, finished
-    finally:
-        if cache is not None:
-            cache.close()
+    keys = _file_keys(paths)
+    settings_key = settings.analysis_key()
+    cached: dict[str, Analyzed] = {}
+    hashes: dict[str, str] = {}
+    if cache is not None:
+        cached = cache.load(cache.known_hashes(keys.values()), keys, settings_key)
+        for path in paths:
+            if str(path) not in cached and str(path) in keys:
+                with contextlib.suppress(OSError):  # extraction will report it
+                    hashes[str(path)] = content_hash(path)
+        moved = cache.load(hashes, keys, settings_key)
+        cache.remember_paths({p: hashes[p] for p in moved}, keys)
+        cached.update(moved)
+    timer.report(len(cached), force=True)
+    todo = [p for p in paths if str(p) not in cached]
+    fresh, finished = _run_analysis(todo, options, ctx, executor, timer, len(cached), notices)
+    results: list[Analyzed | Problem] = list(cached.values())
+    to_store: list[tuple[Analyzed, str]] = []
+    for item in fresh:
+        if isinstance(item, Analyzed) and _changed_during_scan(item, keys):
+            item = Problem(  # noqa: PLW2901
+                item.path, "The file changed while it was being read; scan again to include it"
+            )
+        elif isinstance(item, Analyzed) and str(item.path) in hashes:
+            to_store.append((item, hashes[str(item.path)]))
+        results.append(item)
+    if cache is not None:
+        cache.store(to_store, keys, settings_key)
+    return results, finished
 
 
 def _summaries(
@@ -298,6 +303,51 @@ def _boilerplate_spans(doc: Analyzed, token_ranges: list[tuple[int, int]]) -> li
     ]
 
 
+class _Verifier:
+    """Exact overlaps of document pairs, from the cache when the same texts with the
+    same boilerplate were compared before."""
+
+    def __init__(
+        self, docs: Sequence[Analyzed], ignore: dict[int, list[Span]], cache: AnalysisCache | None
+    ) -> None:
+        self._docs = docs
+        self._ignore = ignore
+        self._cache = cache
+        self._compact: dict[int, CompactText] = {}
+        self._keys: dict[int, str] = {}
+        self._new: dict[str, bytes] = {}
+
+    def _text_key(self, i: int) -> str:
+        if i not in self._keys:
+            self._keys[i] = text_key(self._docs[i].text)
+        return self._keys[i]
+
+    def _text(self, i: int) -> CompactText:
+        if i not in self._compact:
+            self._compact[i] = CompactText.of(self._docs[i].text, self._ignore.get(i, ()))
+        return self._compact[i]
+
+    def measure(self, a: int, b: int) -> Overlap:
+        key = overlap_key(
+            self._text_key(a),
+            self._text_key(b),
+            self._ignore.get(a, ()),
+            self._ignore.get(b, ()),
+        )
+        if self._cache is not None:
+            stored = self._cache.derived([key]).get(key)
+            if stored is not None:
+                return decode_overlap(stored)
+        found = measure_overlap(self._text(a), self._text(b))
+        self._new[key] = encode_overlap(found)
+        return found
+
+    def save(self) -> None:
+        if self._cache is not None:
+            self._cache.store_derived(self._new)
+        self._new = {}
+
+
 def _passage_pairs(
     docs: Sequence[Analyzed],
     eligible: Sequence[int],
@@ -306,6 +356,7 @@ def _passage_pairs(
     near_pairs: list[Pair],
     families: Sequence[int],
     ctx: _Context,
+    cache: AnalysisCache | None,
 ) -> list[Pair]:
     """Overlap figures for near-duplicates, and new pairs found through passages.
 
@@ -321,14 +372,8 @@ def _passage_pairs(
         for i, ranges in enumerate(matches.boilerplate)
         if ranges
     }
-    compact: dict[int, CompactText] = {}
-
-    def overlap(a: int, b: int) -> Overlap:
-        for i in (a, b):
-            if i not in compact:
-                compact[i] = CompactText.of(docs[i].text, ignore.get(i, ()))
-        return measure_overlap(compact[a], compact[b])
-
+    verifier = _Verifier(docs, ignore, cache)
+    overlap = verifier.measure
     for pair in near_pairs:
         if pair.kind is PairKind.NEAR_DUPLICATE:
             found = overlap(pair.a, pair.b)
@@ -365,6 +410,7 @@ def _passage_pairs(
         new_pairs.append(
             Pair(a, b, kind, distance, similarity, found.overlap_a, found.overlap_b, found.spans)
         )
+    verifier.save()
     return new_pairs
 
 
@@ -409,7 +455,57 @@ def scan(
     problems: list[Problem] = scanned.problems + library.problems
 
     notices: list[str] = []
-    analyzed, finished = _analyze_all(files, ctx, executor, notices)
+    cache = AnalysisCache(settings.cache_path) if settings.use_cache else None
+    try:
+        result = _scan_files(files, role_of, problems, ctx, executor, notices, cache, started)
+    finally:
+        if cache is not None:
+            if cache.problem:
+                notices.append(cache.problem)
+            cache.close()
+    result.skipped_files = scanned.skipped + library.skipped
+    return result
+
+
+def _fingerprint_all(
+    docs: Sequence[Analyzed],
+    features: FeatureWeights,
+    settings: ScanSettings,
+    cache: AnalysisCache | None,
+    timer: StageTimer,
+) -> np.ndarray:
+    """Every document's fingerprint, from the cache where the same text, settings and
+    (for TF-IDF) the same set of documents were fingerprinted before."""
+    texts = [text_key(d.text) for d in docs]
+    signature = corpus_signature(settings, texts)
+    keys = [fingerprint_key(settings, signature, t) for t in texts]
+    known = cache.derived(keys) if cache is not None else {}
+    fingerprints = np.zeros(len(docs), dtype=np.uint64)
+    new: dict[str, bytes] = {}
+    for n, key in enumerate(keys):
+        if key in known:
+            features.remember_fingerprint(n, int.from_bytes(known[key], "little"))
+        fingerprints[n] = value = features.fingerprint(n)
+        if key not in known:
+            new[key] = value.to_bytes(8, "little")
+        timer.report(n + 1, docs[n].path.name)
+    if cache is not None:
+        cache.store_derived(new)
+    return fingerprints
+
+
+def _scan_files(
+    files: Sequence[Path],
+    role_of: dict[str, Role],
+    problems: list[Problem],
+    ctx: _Context,
+    executor: Executor | None,
+    notices: list[str],
+    cache: AnalysisCache | None,
+    started: float,
+) -> ScanResult:
+    settings, progress = ctx.settings, ctx.progress
+    analyzed, finished = _analyze_all(files, ctx, executor, notices, cache)
     docs: list[Analyzed] = []
     for item in analyzed:
         if isinstance(item, Problem):
@@ -421,10 +517,7 @@ def scan(
 
     timer = StageTimer(progress, Stage.FINGERPRINTING, len(docs))
     features = FeatureWeights([d.tokens for d in docs], settings)
-    fingerprints = np.zeros(len(docs), dtype=np.uint64)
-    for n in range(len(docs)):
-        fingerprints[n] = features.fingerprint(n)
-        timer.report(n + 1, docs[n].path.name)
+    fingerprints = _fingerprint_all(docs, features, settings, cache, timer)
     eligible = [i for i, d in enumerate(docs) if len(d.tokens) >= settings.min_tokens]
 
     StageTimer(progress, Stage.MATCHING, 1).report(0, force=True)
@@ -436,7 +529,7 @@ def scan(
     groups = build_groups(infos, [(p.a, p.b) for p in pairs], settings.reference_rule)
     if settings.detect_partial and not ctx.cancelled():
         families = _families(len(docs), groups)
-        pairs += _passage_pairs(docs, eligible, roles, features, pairs, families, ctx)
+        pairs += _passage_pairs(docs, eligible, roles, features, pairs, families, ctx, cache)
         grouped = [(p.a, p.b) for p in pairs if p.kind is not PairKind.PARTIAL]
         groups = build_groups(infos, grouped, settings.reference_rule)
     pairs.sort(key=lambda p: (p.a, p.b))
@@ -475,7 +568,6 @@ def scan(
         settings=settings,
         elapsed=time.monotonic() - started,
         cancelled=not finished or ctx.cancelled(),
-        skipped_files=scanned.skipped + library.skipped,
         notices=notices,
     )
     StageTimer(progress, Stage.DONE, 1).report(1, force=True)
