@@ -7,7 +7,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from neardup.core.settings import ScanSettings
 
 
 class Stage(str, Enum):
@@ -46,6 +49,18 @@ class CancelToken:
 
     def is_set(self) -> bool:
         return self._event.is_set()
+
+
+@dataclass(slots=True)
+class ScanContext:
+    """What every stage of a scan needs: the settings, where to report, when to stop."""
+
+    settings: ScanSettings
+    progress: ProgressCallback | None
+    cancel: CancelFlag | None
+
+    def cancelled(self) -> bool:
+        return self.cancel is not None and self.cancel.is_set()
 
 
 class StageTimer:

@@ -1,0 +1,168 @@
+"""Stage three of a scan: partial copies found through passage windows, verified exactly.
+
+Also gives near-duplicates their overlap figures, and promotes to near-duplicate
+the pairs whose fingerprints noise put beyond k.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from neardup.core.analyze import Analyzed
+from neardup.core.cache import AnalysisCache
+from neardup.core.derived import decode_overlap, encode_overlap, overlap_key, text_key
+from neardup.core.groups import Group
+from neardup.core.matching import FeatureWeights, compared
+from neardup.core.overlap import CompactText, Overlap, measure_overlap
+from neardup.core.passages import match_passages
+from neardup.core.progress import ScanContext, Stage, StageTimer
+from neardup.core.result import Pair, PairKind, Role
+from neardup.core.settings import ScanSettings
+from neardup.core.text import Span
+
+# A pair whose texts are each found almost entirely in the other is a
+# near-duplicate even when fingerprint noise puts it a few bits beyond k; so is
+# a pair with nearly the same vocabulary and most of each text found in the
+# other (heavy edits and reordering break passages into pieces).
+NEAR_DUPLICATE_OVERLAP = 0.9
+# Verify a passage candidate only if its shared windows could plausibly cover this
+# share of the minimum overlap (a margin for windows of uneven length).
+PREFILTER_SHARE = 0.5
+NEAR_DUPLICATE_RESEMBLANCE = 0.9
+NEAR_DUPLICATE_MIN_OVERLAP = 0.5
+
+
+def _is_near_duplicate(found: Overlap, similarity: float, settings: ScanSettings) -> bool:
+    both = min(found.overlap_a, found.overlap_b)
+    if similarity < settings.min_resemblance:
+        return False
+    return both >= NEAR_DUPLICATE_OVERLAP or (
+        similarity >= NEAR_DUPLICATE_RESEMBLANCE and both >= NEAR_DUPLICATE_MIN_OVERLAP
+    )
+
+
+def _boilerplate_spans(doc: Analyzed, token_ranges: list[tuple[int, int]]) -> list[Span]:
+    offsets, tokens = doc.token_offsets, doc.tokens
+    return [
+        Span(int(offsets[start]), int(offsets[end - 1]) + len(tokens[end - 1]))
+        for start, end in token_ranges
+    ]
+
+
+class _Verifier:
+    """Exact overlaps of document pairs, from the cache when the same texts with the
+    same boilerplate were compared before."""
+
+    def __init__(
+        self, docs: Sequence[Analyzed], ignore: dict[int, list[Span]], cache: AnalysisCache | None
+    ) -> None:
+        self._docs = docs
+        self._ignore = ignore
+        self._cache = cache
+        self._compact: dict[int, CompactText] = {}
+        self._keys: dict[int, str] = {}
+        self._new: dict[str, bytes] = {}
+
+    def _text_key(self, i: int) -> str:
+        if i not in self._keys:
+            self._keys[i] = text_key(self._docs[i].text)
+        return self._keys[i]
+
+    def _text(self, i: int) -> CompactText:
+        if i not in self._compact:
+            self._compact[i] = CompactText.of(self._docs[i].text, self._ignore.get(i, ()))
+        return self._compact[i]
+
+    def measure(self, a: int, b: int) -> Overlap:
+        key = overlap_key(
+            self._text_key(a),
+            self._text_key(b),
+            self._ignore.get(a, ()),
+            self._ignore.get(b, ()),
+        )
+        if self._cache is not None:
+            stored = self._cache.derived([key]).get(key)
+            if stored is not None:
+                return decode_overlap(stored)
+        found = measure_overlap(self._text(a), self._text(b))
+        self._new[key] = encode_overlap(found)
+        return found
+
+    def save(self) -> None:
+        if self._cache is not None:
+            self._cache.store_derived(self._new)
+        self._new = {}
+
+
+def passage_pairs(
+    docs: Sequence[Analyzed],
+    eligible: Sequence[int],
+    roles: Sequence[Role],
+    features: FeatureWeights,
+    near_pairs: list[Pair],
+    families: Sequence[int],
+    ctx: ScanContext,
+    cache: AnalysisCache | None,
+) -> list[Pair]:
+    """Overlap figures for near-duplicates, and new pairs found through passages.
+
+    A new pair is a near-duplicate when each text is almost entirely found in
+    the other, and a partial copy when enough of the smaller one is.
+    """
+    settings = ctx.settings
+    StageTimer(ctx.progress, Stage.PASSAGES, 1).report(0, force=True)
+    passages = [docs[i].passages for i in eligible]
+    matches = match_passages(passages, [families[i] for i in eligible])
+    ignore: dict[int, list[Span]] = {
+        eligible[i]: _boilerplate_spans(docs[eligible[i]], ranges)
+        for i, ranges in enumerate(matches.boilerplate)
+        if ranges
+    }
+    verifier = _Verifier(docs, ignore, cache)
+    overlap = verifier.measure
+    for pair in near_pairs:
+        if pair.kind is PairKind.NEAR_DUPLICATE:
+            found = overlap(pair.a, pair.b)
+            pair.overlap_a, pair.overlap_b, pair.spans = (
+                found.overlap_a,
+                found.overlap_b,
+                found.spans,
+            )
+    known = {(p.a, p.b) for p in near_pairs}
+    new_pairs: list[Pair] = []
+    for (i, j), shared_windows in sorted(matches.candidates.items()):
+        a, b = eligible[i], eligible[j]
+        if (a, b) in known or not compared(roles, a, b):
+            continue
+        if ctx.cancelled():
+            break
+        # Windows are about a sentence each: a pair sharing too few of the smaller
+        # document's windows cannot reach the minimum overlap, so skip the exact check.
+        fewest = min(len(passages[i].fingerprints), len(passages[j].fingerprints))
+        if shared_windows < PREFILTER_SHARE * settings.min_overlap * fewest:
+            continue
+        found = overlap(a, b)
+        if not found.spans:
+            continue
+        smaller = found.overlap_a if len(docs[a].text) <= len(docs[b].text) else found.overlap_b
+        similarity = round(features.resemblance(a, b), 4)
+        if _is_near_duplicate(found, similarity, settings):
+            kind = PairKind.NEAR_DUPLICATE
+        elif smaller >= settings.min_overlap:
+            kind = PairKind.PARTIAL
+        else:
+            continue
+        distance = (features.fingerprint(a) ^ features.fingerprint(b)).bit_count()
+        new_pairs.append(
+            Pair(a, b, kind, distance, similarity, found.overlap_a, found.overlap_b, found.spans)
+        )
+    verifier.save()
+    return new_pairs
+
+
+def families_of(count: int, groups: Sequence[Group]) -> list[int]:
+    families = list(range(count))
+    for group in groups:
+        for member, _ in group.members:
+            families[member] = group.reference
+    return families
