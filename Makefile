@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test lint format bench clean
+.PHONY: run test lint format bench package clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || { echo "Could not create $(VENV): install python3-venv (Debian: apt-get install python3-venv)"; exit 1; }
@@ -38,6 +38,10 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_index.py
 	$(BIN)/python benchmarks/bench_quality.py
 	$(BIN)/python benchmarks/bench_throughput.py
+
+# The PyInstaller one-folder desktop app in dist/neardup (see packaging/README.md).
+package: | $(BIN)/python
+	$(BIN)/python packaging/build.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

@@ -27,11 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-import platformdirs
 import xxhash
 
 from neardup.core.analyze import Analyzed
 from neardup.core.passages import Passages
+from neardup.resources import user_cache_dir
 
 SCHEMA_VERSION = 3
 _TOKEN_SEPARATOR = "\x1f"
@@ -39,7 +39,7 @@ _READ_CHUNK = 1 << 20
 
 
 def default_cache_path() -> Path:
-    return Path(platformdirs.user_cache_dir("neardup", appauthor=False)) / "cache.sqlite3"
+    return user_cache_dir() / "cache.sqlite3"
 
 
 def content_hash(path: Path) -> str:

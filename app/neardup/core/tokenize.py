@@ -7,6 +7,7 @@ dropped here, once, for every later stage.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import threading
@@ -15,6 +16,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Protocol
+
+from neardup.resources import user_cache_dir
 
 TOKENIZER_NAMES = ("rjieba", "jieba")
 DEFAULT_TOKENIZER = "rjieba"
@@ -49,9 +52,10 @@ class JiebaTokenizer:
 
         jieba.setLogLevel(logging.WARNING)
         self._jieba = jieba.Tokenizer()
-        if cache_dir is not None:
-            # jieba caches its prefix dictionary in the temp dir by default; a
-            # frozen app must not write next to itself, so callers pick the place.
+        # jieba caches its prefix dictionary; by default in the temp folder, which
+        # other users share. Keep it in NearDup's own cache folder instead.
+        cache_dir = cache_dir or user_cache_dir() / "jieba"
+        with contextlib.suppress(OSError):  # no cache is only slower
             cache_dir.mkdir(parents=True, exist_ok=True)
             self._jieba.tmp_dir = str(cache_dir)
         # Initialising is lazy in jieba and not thread-safe; do it once, under a lock.

@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from neardup._version import __version__
 from neardup.gui.main_window import MainWindow
 from neardup.gui.settings_store import SettingsStore
+from neardup.resources import resource_path
+
+# Set by the frozen-build smoke test: quit this many milliseconds after the window shows.
+SMOKE_EXIT_ENV = "NEARDUP_SMOKE_EXIT_MS"
+
+
+def _quit_after_showing(app: QApplication, window: MainWindow, milliseconds: int) -> None:
+    def report_and_quit() -> None:
+        print(f"main window shown: {window.windowTitle()}", flush=True)
+        window.close()
+        app.quit()
+
+    QTimer.singleShot(milliseconds, report_and_quit)
 
 
 def run_gui(report: Path | None = None) -> int:
@@ -19,10 +35,19 @@ def run_gui(report: Path | None = None) -> int:
     app.setApplicationName("NearDup")
     app.setOrganizationName("NearDup")
     app.setApplicationVersion(__version__)
+    icon = resource_path("neardup.png")
+    if icon.is_file():
+        app.setWindowIcon(QIcon(str(icon)))
     window = MainWindow(settings_store=SettingsStore())
     window.show()
     if report is not None:
         window.open_report(Path(report))
-    status = app.exec()
+    smoke_ms = os.environ.get(SMOKE_EXIT_ENV)
+    if smoke_ms:
+        _quit_after_showing(app, window, int(smoke_ms))
+    status = int(app.exec())
     window.deleteLater()
-    return int(status)
+    app.processEvents()
+    # Let Qt release its objects before Python finalises, in a defined order.
+    app.shutdown()
+    return status

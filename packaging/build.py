@@ -1,0 +1,87 @@
+"""Build the one-folder desktop app into dist/neardup (what `make package` runs).
+
+Builds in its own virtual environment (build/package-venv) holding the project,
+PyInstaller and exactly one Qt binding, so nothing from a development setup leaks
+into the bundle. Writes dist/neardup/.source-hash, a hash of the sources the
+bundle was built from, so tests can tell a stale bundle from a fresh one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+VENV = ROOT / "build" / "package-venv"
+DIST = ROOT / "dist" / "neardup"
+STAMP = DIST / ".source-hash"
+PYINSTALLER = "pyinstaller>=6.10"
+# Anything whose change should rebuild the bundle.
+SOURCES = ("app", "packaging", "resources", "pyproject.toml")
+
+
+def source_hash() -> str:
+    digest = hashlib.sha256()
+    for top in SOURCES:
+        path = ROOT / top
+        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        for file in files:
+            if "__pycache__" in file.parts or file.suffix == ".pyc":
+                continue
+            digest.update(str(file.relative_to(ROOT)).encode())
+            digest.update(file.read_bytes())
+    return digest.hexdigest()
+
+
+def is_fresh() -> bool:
+    return STAMP.is_file() and STAMP.read_text().strip() == source_hash()
+
+
+def _run(*command: str | Path) -> None:
+    subprocess.run([str(c) for c in command], check=True, cwd=ROOT)
+
+
+def build() -> float:
+    started = time.monotonic()
+    python = VENV / "bin" / "python"
+    if not python.exists():
+        _run(sys.executable, "-m", "venv", VENV)
+    _run(python, "-m", "pip", "install", "--quiet", "--upgrade", ".", PYINSTALLER)
+    bindings = subprocess.run(
+        [str(python), "-m", "pip", "list", "--format=freeze"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    others = [n for n in ("PyQt5", "PyQt6", "PySide2") if f"\n{n}==" in "\n" + bindings]
+    if others:
+        raise SystemExit(f"the build environment must hold one Qt binding; found {others}")
+    shutil.rmtree(DIST, ignore_errors=True)
+    _run(
+        VENV / "bin" / "pyinstaller",
+        "--noconfirm",
+        "--log-level",
+        "WARN",
+        "--distpath",
+        ROOT / "dist",
+        "--workpath",
+        ROOT / "build" / "pyinstaller",
+        ROOT / "packaging" / "neardup.spec",
+    )
+    STAMP.write_text(source_hash() + "\n")
+    return time.monotonic() - started
+
+
+def main() -> int:
+    seconds = build()
+    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file() and not p.is_symlink())
+    print(f"Built {DIST.relative_to(ROOT)} in {seconds:.0f} s: {size / 1e6:.0f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
