@@ -6,7 +6,7 @@ the pairs whose fingerprints noise put beyond k.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from neardup.core.analyze import Analyzed
 from neardup.core.cache import AnalysisCache
@@ -27,7 +27,7 @@ from neardup.core.text import Span
 NEAR_DUPLICATE_OVERLAP = 0.9
 # Verify a passage candidate only if its shared windows could plausibly cover this
 # share of the minimum overlap (a margin for windows of uneven length).
-PREFILTER_SHARE = 0.5
+PREFILTER_SHARE = 0.25
 NEAR_DUPLICATE_RESEMBLANCE = 0.9
 NEAR_DUPLICATE_MIN_OVERLAP = 0.5
 
@@ -94,6 +94,18 @@ class _Verifier:
         self._new = {}
 
 
+def _expanded(
+    candidates: dict[tuple[int, int], int],
+    representatives: Sequence[int],
+    copies: dict[int, list[int]],
+) -> Iterator[tuple[tuple[int, int], int, int, int]]:
+    """Each candidate of two representatives, for every pair of their copies (a < b)."""
+    for (i, j), shared in sorted(candidates.items()):
+        for x in copies[representatives[i]]:
+            for y in copies[representatives[j]]:
+                yield (i, j), shared, min(x, y), max(x, y)
+
+
 def passage_pairs(
     docs: Sequence[Analyzed],
     eligible: Sequence[int],
@@ -111,13 +123,22 @@ def passage_pairs(
     """
     settings = ctx.settings
     StageTimer(ctx.progress, Stage.PASSAGES, 1).report(0, force=True)
-    passages = [docs[i].passages for i in eligible]
-    matches = match_passages(passages, [families[i] for i in eligible])
-    ignore: dict[int, list[Span]] = {
-        eligible[i]: _boilerplate_spans(docs[eligible[i]], ranges)
-        for i, ranges in enumerate(matches.boilerplate)
-        if ranges
-    }
+    # Identical texts share every window: match one of each, then give each copy
+    # the candidates of its representative (pairs among the copies are known).
+    copies: dict[int, list[int]] = {}
+    representative_of_text: dict[str, int] = {}
+    for i in eligible:
+        representative = representative_of_text.setdefault(docs[i].content_key, i)
+        copies.setdefault(representative, []).append(i)
+    representatives = list(copies)
+    passages = [docs[i].passages for i in representatives]
+    matches = match_passages(passages, [families[i] for i in representatives])
+    ignore: dict[int, list[Span]] = {}
+    for k, ranges in enumerate(matches.boilerplate):
+        for member in copies[representatives[k]] if ranges else ():
+            # Same text, so the same token ranges (unless whitespace split words differently).
+            if len(docs[member].tokens) == len(docs[representatives[k]].tokens):
+                ignore[member] = _boilerplate_spans(docs[member], ranges)
     verifier = _Verifier(docs, ignore, cache)
     overlap = verifier.measure
     for pair in near_pairs:
@@ -130,8 +151,7 @@ def passage_pairs(
             )
     known = {(p.a, p.b) for p in near_pairs}
     new_pairs: list[Pair] = []
-    for (i, j), shared_windows in sorted(matches.candidates.items()):
-        a, b = eligible[i], eligible[j]
+    for (i, j), shared_windows, a, b in _expanded(matches.candidates, representatives, copies):
         if (a, b) in known or not compared(roles, a, b):
             continue
         if ctx.cancelled():

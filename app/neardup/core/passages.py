@@ -32,6 +32,7 @@ from neardup.core.weighting import IdfTable, jieba_idf
 # windows make SimHash noisy, longer ones miss copies of a few sentences.
 PASSAGE_TOKENS = 8
 PASSAGE_DISTANCE = 3
+LONG_SENTENCE_FACTOR = 2
 # A window that matches this many unrelated documents (or this share of them)
 # is treated as boilerplate.
 BOILERPLATE_MIN_DOCUMENTS = 5
@@ -67,7 +68,24 @@ def _window_token_ranges(
     full = (ends - first) >= size
     if not full.any():
         return first[:1], np.array([n_tokens], dtype=np.int64)
-    return first[full], ends[full]
+    starts, ends = first[full], ends[full]
+    # Long sentences (or text with few sentence marks at all) also get windows of
+    # exactly `size` tokens along them, so a copy that starts or ends mid-sentence,
+    # or is edited late in a long sentence, still shares a window with its source.
+    lengths = np.diff(boundaries)
+    long_sentences = np.flatnonzero(lengths >= LONG_SENTENCE_FACTOR * size)
+    if len(long_sentences):
+        inner = np.concatenate(
+            [np.arange(first[i], first[i] + lengths[i] - size + 1, size) for i in long_sentences]
+        )
+        starts = np.concatenate((starts, inner))
+        ends = np.concatenate((ends, inner + size))
+        order = np.lexsort((ends, starts))
+        starts, ends = starts[order], ends[order]
+        keep = np.ones(len(starts), dtype=bool)
+        keep[1:] = (starts[1:] != starts[:-1]) | (ends[1:] != ends[:-1])
+        starts, ends = starts[keep], ends[keep]
+    return starts, ends
 
 
 def passage_fingerprints(
@@ -120,6 +138,30 @@ class PassageMatches:
     boilerplate: list[list[tuple[int, int]]]  # per document: token ranges
 
 
+def _boilerplate_limit(n_families: int) -> int:
+    """How many other families a window must reach to count as boilerplate: a large part
+    of a small collection, or many documents of a big one."""
+    return min(
+        max(BOILERPLATE_MIN_DOCUMENTS, math.ceil(BOILERPLATE_SHARE * n_families)),
+        max(3, math.ceil(0.5 * n_families)),
+    )
+
+
+def _widely_repeated(
+    fingerprints: npt.NDArray[np.uint64], family: npt.NDArray[np.int64]
+) -> npt.NDArray[np.bool_]:
+    """Windows whose exact fingerprint occurs in more families than the boilerplate limit.
+
+    Found by counting before the index runs, so that a header shared by thousands
+    of documents never becomes millions of window pairs.
+    """
+    _, fingerprint_id = np.unique(fingerprints, return_inverse=True)
+    ids, _, _ = _unique_pairs(fingerprint_id.astype(np.int64), family)
+    families_per_fingerprint = np.bincount(ids, minlength=int(fingerprint_id.max()) + 1)
+    limit = _boilerplate_limit(len(np.unique(family)))
+    return np.asarray(families_per_fingerprint[fingerprint_id] > limit)
+
+
 def _boilerplate_windows(
     left: npt.NDArray[np.int64],
     right: npt.NDArray[np.int64],
@@ -134,13 +176,9 @@ def _boilerplate_windows(
         return common, np.zeros(n_windows, dtype=np.int64)
     window = np.concatenate((left, right))
     other_family = np.concatenate((window_family_right, window_family_left))
+    limit = _boilerplate_limit(n_families)
     windows, _, _ = _unique_pairs(window, other_family)
     reach = np.bincount(windows, minlength=n_windows)
-    # Shared by a large part of a small collection, or by many documents of a big one.
-    limit = min(
-        max(BOILERPLATE_MIN_DOCUMENTS, math.ceil(BOILERPLATE_SHARE * n_families)),
-        max(3, math.ceil(0.5 * n_families)),
-    )
     # A window reaching `limit` other families sits in limit + 1 of them.
     return reach >= limit, reach
 
@@ -260,13 +298,20 @@ def match_passages(
     owner = np.repeat(np.arange(len(passages), dtype=np.int64), counts)
     first_window = np.cumsum(counts) - counts
     all_fps = np.concatenate([p.fingerprints for p in passages])
-    rows = find_near_duplicates(all_fps, max_distance)
+    # Dense family ids (callers may name families by any document index).
+    family = np.unique(np.asarray(families, dtype=np.int64), return_inverse=True)[1].astype(
+        np.int64
+    )
+    repeated = _widely_repeated(all_fps, family[owner])
+    indexed = np.flatnonzero(~repeated)
+    rows = find_near_duplicates(all_fps[indexed], max_distance)
+    rows[:, 0] = indexed[rows[:, 0]]
+    rows[:, 1] = indexed[rows[:, 1]]
     left, right = rows[:, 0], rows[:, 1]
     different_docs = owner[left] != owner[right]
     left, right = left[different_docs], right[different_docs]
     # Copies of one text (its group, and copies found through passages) are one
     # family when counting how common a window is; they still pair with each other.
-    family = np.asarray(families, dtype=np.int64)
     wide = _merge_copies(family, owner[left], owner[right], counts)
     across = wide[owner[left]] != wide[owner[right]]
     common, reach = _boilerplate_windows(
@@ -277,6 +322,7 @@ def match_passages(
         len(all_fps),
         len(np.unique(wide)),
     )
+    common |= repeated
     common |= _edge_boilerplate(
         _at_edges(passages),
         left[across],
