@@ -30,6 +30,7 @@ def _quit_after_showing(app: QApplication, window: MainWindow, milliseconds: int
 
 def run_gui(report: Path | None = None) -> int:
     app = QApplication.instance()
+    owns_app = not isinstance(app, QApplication)
     if not isinstance(app, QApplication):
         app = QApplication(sys.argv[:1])
     app.setApplicationName("NearDup")
@@ -48,6 +49,7 @@ def run_gui(report: Path | None = None) -> int:
     status = int(app.exec())
     window.deleteLater()
     app.processEvents()
-    # Let Qt release its objects before Python finalises, in a defined order.
-    app.shutdown()
+    if owns_app:
+        # Let Qt release its objects before Python finalises, in a defined order.
+        app.shutdown()
     return status
