@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -197,3 +198,23 @@ def test_gui_without_a_display_points_to_the_command_line(
     monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
     assert main([]) == 1
     assert "no display found" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="Linux file names are bytes")
+def test_file_names_that_are_not_utf8_are_reported(tmp_path: Path) -> None:
+    folder = tmp_path / "names"
+    folder.mkdir()
+    text = document(9, "zh", count=8)
+    odd = os.fsdecode(bytes(folder) + b"/\xff-copy.txt")
+    Path(odd).write_text(text, encoding="utf-8")
+    (folder / "plain.txt").write_text(text, encoding="utf-8")
+    out = tmp_path / "r.json"
+    cache = tmp_path / "cache.db"
+    for _ in range(2):  # cold, then from the cache
+        done = run("scan", str(folder), "-q", "-o", str(out), "--cache-path", str(cache))
+        assert done.returncode == 0, done.stderr
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert sorted(os.fsencode(d["path"]) for d in data["documents"]) == sorted(
+        [os.fsencode(odd), bytes(folder / "plain.txt")]
+    )
+    assert data["pairs"][0]["kind"] == "duplicate"

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 import zlib
 from collections.abc import Iterable, Sequence
@@ -33,7 +34,7 @@ from neardup.core.analyze import Analyzed
 from neardup.core.passages import Passages
 from neardup.resources import user_cache_dir
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 _TOKEN_SEPARATOR = "\x1f"
 _READ_CHUNK = 1 << 20
 
@@ -51,6 +52,12 @@ def content_hash(path: Path) -> str:
     return digest.hexdigest()
 
 
+def _stored_path(path: str) -> bytes:
+    """A path as the file system's bytes: names that are not valid UTF-8 (which Python
+    holds as surrogate escapes) cannot be stored as SQLite text."""
+    return os.fsencode(path)
+
+
 @dataclass(frozen=True, slots=True)
 class FileKey:
     path: str
@@ -60,7 +67,7 @@ class FileKey:
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS files (
-    path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
+    path BLOB PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
     content_hash TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS analyses (
@@ -180,7 +187,7 @@ class AnalysisCache:
             for key in keys:
                 row = self._db.execute(
                     "SELECT content_hash FROM files WHERE path=? AND size=? AND mtime_ns=?",
-                    (key.path, key.size, key.mtime_ns),
+                    (_stored_path(key.path), key.size, key.mtime_ns),
                 ).fetchone()
                 if row:
                     found[key.path] = row[0]
@@ -226,7 +233,7 @@ class AnalysisCache:
                     "INSERT OR REPLACE INTO files VALUES (?,?,?,?)",
                     [
                         (
-                            str(item.path),
+                            _stored_path(str(item.path)),
                             keys[str(item.path)].size,
                             keys[str(item.path)].mtime_ns,
                             digest,
@@ -246,7 +253,10 @@ class AnalysisCache:
             with self._db:
                 self._db.executemany(
                     "INSERT OR REPLACE INTO files VALUES (?,?,?,?)",
-                    [(p, keys[p].size, keys[p].mtime_ns, h) for p, h in hashes.items()],
+                    [
+                        (_stored_path(p), keys[p].size, keys[p].mtime_ns, h)
+                        for p, h in hashes.items()
+                    ],
                 )
         except sqlite3.Error as error:
             self._fail(error)

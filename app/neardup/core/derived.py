@@ -10,14 +10,13 @@ from collections.abc import Iterable, Sequence
 
 import xxhash
 
-from neardup.core.overlap import SHINGLE, Overlap
+from neardup.core.overlap import METHOD_VERSION, SHINGLE, Overlap
 from neardup.core.result import MatchedSpan
 from neardup.core.settings import ScanSettings
 from neardup.core.text import Span
 from neardup.core.weighting import MIN_DOCUMENTS_FOR_CORPUS_IDF, Weighting
 
-# Bump when the overlap method changes in a way that changes its results.
-OVERLAP_METHOD = f"diagonal-chains-1-{SHINGLE}"
+OVERLAP_METHOD = f"diagonal-chains-{METHOD_VERSION}-{SHINGLE}"
 
 
 def _key(*parts: object) -> str:

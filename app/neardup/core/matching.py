@@ -61,7 +61,8 @@ class FeatureWeights:
                 shared_min += min(wa, wb)
         # Over the union, sum(max) = sum(a) + sum(b) - sum(min of the shared terms).
         union_max = float(weights_a.sum() + weights_b.sum()) - shared_min
-        return shared_min / union_max if union_max > 0 else 1.0
+        # Two documents without features share nothing that could be measured.
+        return shared_min / union_max if union_max > 0 else 0.0
 
 
 def compared(roles: Sequence[Role], a: int, b: int) -> bool:

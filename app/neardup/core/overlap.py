@@ -22,12 +22,15 @@ import numpy.typing as npt
 from neardup.core.result import MatchedSpan
 from neardup.core.text import Span
 
+# Bump when the method changes its results: cached overlaps carry it in their key.
+METHOD_VERSION = 3
 SHINGLE = 16  # characters per shingle: long enough to be rare by chance (measured)
 MAX_GAP = 24  # an edit of up to this many characters does not split a passage
 MIN_MATCH = 40  # shorter passages are common phrases, not copying (in CJK characters)
 # A Latin letter says less than a CJK character (an English word is ~5 letters,
 # a Chinese word ~2 characters), so passage lengths are counted with this weight.
 LATIN_CHAR_WEIGHT = 1 / 3
+MAX_DRIFT = 0.1  # the two sides of a passage differ in length by at most this share
 MIN_DENSITY = 0.5  # a joined passage must be at least half covered by seeds
 # Text that continues a boilerplate block (the rest of a shared header, say) is
 # most likely part of it: next to boilerplate, a passage must be this much longer.
@@ -48,7 +51,9 @@ class CompactText:
     weight: npt.NDArray[np.float64]  # cumulative information weight, length + 1
     order: IntArray  # shingle positions sorted by hash, for lookups from other texts
     boilerplate: npt.NDArray[np.bool_] | None = None  # characters that never count as found
-    tainted: npt.NDArray[np.bool_] | None = None  # shingles touching boilerplate
+    # Shingles that never seed a match: runs of one repeated character (table
+    # rules, "=====") and shingles touching boilerplate.
+    tainted: npt.NDArray[np.bool_] | None = None
 
     @classmethod
     def of(cls, text: str, boilerplate: Sequence[Span] = ()) -> CompactText:
@@ -61,13 +66,14 @@ class CompactText:
         cumulative = np.concatenate(([0.0], np.cumsum(char_weight)))
         shingles = _shingle_hashes(kept.astype(np.uint64))
         order = np.argsort(shingles, kind="stable").astype(np.int64)
-        compact = cls(positions, shingles, cumulative, order)
-        if not boilerplate:
-            return compact
-        mask = _mask(positions, boilerplate)
-        masked_before = np.concatenate(([0], np.cumsum(mask)))
         starts = np.arange(len(shingles))
-        tainted = (masked_before[starts + SHINGLE] - masked_before[starts]) > 0
+        repeats_before = np.concatenate(([0, 0], np.cumsum(kept[1:] == kept[:-1])))
+        tainted = (repeats_before[starts + SHINGLE] - repeats_before[starts + 1]) == SHINGLE - 1
+        mask = None
+        if boilerplate:
+            mask = _mask(positions, boilerplate)
+            masked_before = np.concatenate(([0], np.cumsum(mask)))
+            tainted |= (masked_before[starts + SHINGLE] - masked_before[starts]) > 0
         return cls(positions, shingles, cumulative, order, mask, tainted)
 
     def __len__(self) -> int:
@@ -120,12 +126,16 @@ class _Passage:
     diagonal: int  # b - a along its latest chain
 
     def takes(self, chain: _Passage) -> bool:
-        """Whether a chain continues this passage: close in a, in b, and on the diagonal."""
+        """Whether a chain continues this passage: close in a, in b, and on the diagonal,
+        without the two sides drifting apart in length (edits insert and delete a little)."""
+        a_length = max(self.a_end, chain.a_end) - self.a_start
+        b_length = max(self.b_end, chain.b_end) - min(self.b_start, chain.b_start)
         return (
             chain.a_start <= self.a_end + MAX_GAP
             and chain.b_start <= self.b_end + MAX_GAP
             and chain.b_end > self.b_start
             and abs(chain.diagonal - self.diagonal) <= MAX_GAP
+            and abs(a_length - b_length) <= max(MAX_GAP, MAX_DRIFT * a_length)
         )
 
     def extend(self, chain: _Passage) -> None:
@@ -199,11 +209,42 @@ class Overlap:
     spans: tuple[MatchedSpan, ...]
 
 
-def _significant(p: _Passage, a: CompactText, b: CompactText, near_boilerplate: bool) -> bool:
+def _region_sizes(passages: list[_Passage], a: CompactText) -> list[float]:
+    """For each passage, the weight of the run of passages it belongs to in a.
+
+    Passages back to back in a (reordered paragraphs, spliced copies) form one
+    run: a copied paragraph shorter than MIN_MATCH counts when its neighbours
+    were copied too, while a lone common phrase does not.
+    """
+    order = sorted(range(len(passages)), key=lambda k: passages[k].a_start)
+    sizes = [0.0] * len(passages)
+    run: list[int] = []
+    run_end = -1
+    for k in [*order, -1]:
+        if k == -1 or (run and passages[k].a_start > run_end + MAX_GAP):
+            if run:
+                start = min(passages[m].a_start for m in run)
+                size = float(a.weight[run_end] - a.weight[start])
+                for m in run:
+                    sizes[m] = size
+            run, run_end = [], -1
+        if k != -1:
+            run.append(k)
+            run_end = max(run_end, passages[k].a_end)
+    return sizes
+
+
+def _significant(
+    p: _Passage, run_size: float, a: CompactText, b: CompactText, near_boilerplate: bool
+) -> bool:
     minimum = MIN_MATCH * (BOILERPLATE_NEIGHBOUR_FACTOR if near_boilerplate else 1)
-    size = a.weight[p.a_end] - a.weight[p.a_start]
     length = p.a_end - p.a_start
-    return bool(size >= minimum and p.covered >= MIN_DENSITY * length and p.b_end <= len(b))
+    return bool(
+        run_size >= minimum
+        and length >= 2 * SHINGLE
+        and p.covered >= MIN_DENSITY * length
+        and p.b_end <= len(b)
+    )
 
 
 def _near(mask: npt.NDArray[np.bool_] | None, start: int, end: int) -> bool:
@@ -227,11 +268,13 @@ def measure_overlap(a: CompactText, b: CompactText) -> Overlap:
         i, j = i[keep], j[keep]
     if not len(i):
         return Overlap(0.0, 0.0, ())
+    found = _passages(_chains(i, j))
     passages = [
         p
-        for p in _passages(_chains(i, j))
+        for p, run_size in zip(found, _region_sizes(found, a), strict=True)
         if _significant(
             p,
+            run_size,
             a,
             b,
             _near(a.boilerplate, p.a_start, p.a_end) or _near(b.boilerplate, p.b_start, p.b_end),

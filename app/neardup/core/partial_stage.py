@@ -119,7 +119,8 @@ def passage_pairs(
     """Overlap figures for near-duplicates, and new pairs found through passages.
 
     A new pair is a near-duplicate when each text is almost entirely found in
-    the other, and a partial copy when enough of the smaller one is.
+    the other, and a partial copy when enough of the smaller one is. Fingerprint
+    near-duplicates that share little text are demoted or dropped, in place.
     """
     settings = ctx.settings
     StageTimer(ctx.progress, Stage.PASSAGES, 1).report(0, force=True)
@@ -141,6 +142,7 @@ def passage_pairs(
                 ignore[member] = _boilerplate_spans(docs[member], ranges)
     verifier = _Verifier(docs, ignore, cache)
     overlap = verifier.measure
+    confirmed: list[Pair] = []
     for pair in near_pairs:
         if pair.kind is PairKind.NEAR_DUPLICATE:
             found = overlap(pair.a, pair.b)
@@ -149,6 +151,19 @@ def passage_pairs(
                 found.overlap_b,
                 found.spans,
             )
+            # Close fingerprints and similar vocabulary, but little shared text: the
+            # exact check overrules the sketch (a partial copy at most).
+            if max(found.overlap_a, found.overlap_b) < NEAR_DUPLICATE_MIN_OVERLAP:
+                smaller = (
+                    found.overlap_a
+                    if len(docs[pair.a].text) <= len(docs[pair.b].text)
+                    else found.overlap_b
+                )
+                if smaller < settings.min_overlap or not found.spans:
+                    continue
+                pair.kind = PairKind.PARTIAL
+        confirmed.append(pair)
+    near_pairs[:] = confirmed
     known = {(p.a, p.b) for p in near_pairs}
     new_pairs: list[Pair] = []
     for (i, j), shared_windows, a, b in _expanded(matches.candidates, representatives, copies):

@@ -185,7 +185,7 @@ def _scan_files(
     timer = StageTimer(progress, Stage.FINGERPRINTING, len(docs))
     features = FeatureWeights([d.tokens for d in docs], settings)
     fingerprints = _fingerprint_all(docs, features, settings, cache, timer)
-    eligible = [i for i, d in enumerate(docs) if len(d.tokens) >= settings.min_tokens]
+    eligible = [i for i, d in enumerate(docs) if len(d.tokens) >= max(1, settings.min_tokens)]
 
     StageTimer(progress, Stage.MATCHING, 1).report(0, force=True)
     pairs = near_duplicate_pairs(docs, fingerprints, eligible, roles, features, settings)

@@ -94,7 +94,14 @@ def report_dict(result: ScanResult) -> dict[str, Any]:
 
 
 def _json_text(data: dict[str, Any]) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    """Readable UTF-8 JSON; escaped to ASCII when a file name is not valid UTF-8 (its
+    surrogate escapes then round-trip through json.loads and os.fsencode)."""
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data, ensure_ascii=True, indent=2) + "\n"
+    return text
 
 
 def write_json(result: ScanResult, out: IO[str]) -> None:
@@ -133,9 +140,13 @@ def write_report(result: ScanResult, fmt: str, destination: Path | None) -> str 
         write_csv(result, buffer)
     else:
         raise ValueError(f"unknown report format {fmt!r}")
+    text = buffer.getvalue()
+    if fmt == "csv":
+        # CSV has no escapes: bytes of a file name that are not UTF-8 become U+FFFD.
+        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     if destination is None:
-        return buffer.getvalue()
-    _write_atomically(buffer.getvalue(), destination)
+        return text
+    _write_atomically(text, destination)
     return None
 
 

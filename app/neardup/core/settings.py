@@ -101,5 +101,7 @@ class ScanSettings:
         user_dict = ""
         if self.user_dict is not None and self.user_dict.exists():
             user_dict = xxhash.xxh64_hexdigest(self.user_dict.read_bytes())
-        parts = [__version__, self.pdf_engine, self.tokenizer, user_dict]
+        from neardup.core.analyze import ANALYSIS_VERSION
+
+        parts = [__version__, ANALYSIS_VERSION, self.pdf_engine, self.tokenizer, user_dict]
         return xxhash.xxh64_hexdigest(json.dumps(parts).encode())
