@@ -226,7 +226,8 @@ def _run_scan(args: argparse.Namespace) -> int:
     from neardup.core.progress import CancelToken
     from neardup.core.report import write_report
 
-    missing = [str(p) for p in [*args.paths, *args.against] if not p.exists()]
+    # lexists: a broken link named on the command line is reported as a problem, not refused.
+    missing = [str(p) for p in [*args.paths, *args.against] if not os.path.lexists(p)]
     if missing:
         raise UsageError("no such file or folder: " + ", ".join(missing))
     settings = _settings_from(args)

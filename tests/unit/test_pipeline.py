@@ -83,6 +83,8 @@ def test_cancel_keeps_what_was_finished(tmp_path: Path) -> None:
     )
     assert result.cancelled
     assert 1 <= len(result.documents) < 41
+    unread = [p for p in result.problems if p.reason.startswith("Not read")]
+    assert len(result.documents) + len(unread) == 41
 
 
 def test_a_plugged_in_executor_is_used(tmp_path: Path) -> None:

@@ -108,6 +108,8 @@ def as_fingerprints(values: npt.ArrayLike) -> UInt64Array:
             raise TypeError(f"fingerprints must be integers, not {values.dtype}")
     else:
         items: list[Any] = list(values)  # type: ignore[arg-type]
+        if not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in items):
+            raise TypeError("fingerprints must be integers")
         if any(not 0 <= int(v) < 1 << BITS for v in items):
             raise ValueError("fingerprints must be unsigned 64-bit integers")
         array = np.array([int(v) for v in items], dtype=np.uint64)

@@ -173,6 +173,14 @@ def _scan_files(
 ) -> ScanResult:
     settings, progress = ctx.settings, ctx.progress
     analyzed, finished = analyze_all(files, ctx, executor, notices, cache)
+    if not finished:
+        # Every input file is accounted for, even in a cancelled scan.
+        read = {str(item.path) for item in analyzed}
+        analyzed += [
+            Problem(path, "Not read: the scan was cancelled before this file")
+            for path in files
+            if str(path) not in read
+        ]
     docs: list[Analyzed] = []
     for item in analyzed:
         if isinstance(item, Problem):

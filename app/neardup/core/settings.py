@@ -11,11 +11,13 @@ from typing import Any
 import xxhash
 
 from neardup._version import __version__
+from neardup.core.extract.base import PDF_ENGINES
 from neardup.core.groups import DEFAULT_REFERENCE_RULE, ReferenceRule
 from neardup.core.tokenize import DEFAULT_TOKENIZER, TOKENIZER_NAMES
 from neardup.core.weighting import DEFAULT_WEIGHTING, Weighting
 
-PDF_ENGINES = ("pdfium", "pdfminer")
+__all__ = ["DEFAULT_SUFFIXES", "PDF_ENGINES", "ScanSettings"]
+
 DEFAULT_SUFFIXES = (".txt", ".docx", ".pdf")
 
 
