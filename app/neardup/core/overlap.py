@@ -84,6 +84,13 @@ class CompactText:
         return int(self.positions[start]), int(self.positions[end - 1]) + 1
 
 
+def non_space_before(text: str) -> IntArray:
+    """For each position 0..len(text), how many non-space characters come before it."""
+    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+    counts = np.cumsum(~np.isin(codes, _WHITESPACE_CODES))
+    return np.concatenate(([0], counts)).astype(np.int64)
+
+
 def _shingle_hashes(codes: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
     n = len(codes) - SHINGLE + 1
     if n <= 0:

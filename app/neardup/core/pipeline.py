@@ -21,6 +21,7 @@ from neardup.core.derived import corpus_signature, fingerprint_key, text_key
 from neardup.core.groups import MemberInfo, build_groups
 from neardup.core.matching import FeatureWeights, near_duplicate_pairs
 from neardup.core.models import Problem
+from neardup.core.overlap import non_space_before
 from neardup.core.partial_stage import families_of, passage_pairs
 from neardup.core.progress import (
     CancelFlag,
@@ -44,9 +45,12 @@ from neardup.core.walk import WalkResult, walk
 
 
 def _summaries(
-    count: int, pairs: Sequence[Pair], lengths: Sequence[int]
+    count: int, pairs: Sequence[Pair], texts: Sequence[str]
 ) -> list[SimilaritySummary | None]:
-    """Per document: share of its text found in any other, and its sources."""
+    """Per document: share of its text found in any other, and its sources.
+
+    Shares count non-space characters, like each pair's overlap figures.
+    """
     spans: list[list[tuple[int, int]]] = [[] for _ in range(count)]
     sources: list[list[Source]] = [[] for _ in range(count)]
     for pair in pairs:
@@ -66,17 +70,15 @@ def _summaries(
         if not sources[doc]:
             out.append(None)
             continue
+        before = non_space_before(texts[doc])
         merged = 0
         end = -1
         for start, stop in sorted(spans[doc]):
-            if start > end:
-                merged += stop - start
-                end = stop
-            elif stop > end:
-                merged += stop - end
+            if stop > end:
+                merged += int(before[stop] - before[max(start, end, 0)])
                 end = stop
         best = max(sources[doc], key=lambda s: s.overlap)
-        total = min(1.0, merged / lengths[doc]) if lengths[doc] else 0.0
+        total = min(1.0, merged / int(before[-1])) if before[-1] else 0.0
         total = max(total, best.overlap)
         out.append(
             SimilaritySummary(
@@ -209,7 +211,7 @@ def _scan_files(
         groups = build_groups(infos, grouped, settings.reference_rule)
     pairs.sort(key=lambda p: (p.a, p.b))
 
-    summaries = _summaries(len(docs), pairs, [len(d.text) for d in docs])
+    summaries = _summaries(len(docs), pairs, [d.text for d in docs])
     records = []
     for i, d in enumerate(docs):
         notes = d.notes
