@@ -88,6 +88,42 @@ def _window_token_ranges(
     return starts, ends
 
 
+# Tokens per block when summing votes: bounds memory for huge documents
+# (a block of votes is CHUNK_TOKENS x 64 float32, 16 MB).
+CHUNK_TOKENS = 1 << 16
+
+
+def _cumulative_at(
+    weighted_signs: npt.NDArray[np.float32],
+    token_ids: npt.NDArray[np.int64],
+    positions: npt.NDArray[np.int64],
+) -> npt.NDArray[np.float32]:
+    """Running sums of the tokens' bit votes, at the given token positions (0..n).
+
+    Computed block by block, so memory stays bounded however long the text is.
+    """
+    order = np.argsort(positions, kind="stable")
+    sorted_positions = positions[order]
+    out = np.zeros((len(positions), 64), dtype=np.float32)
+    carry = np.zeros(64, dtype=np.float32)
+    block_starts = range(0, len(token_ids), CHUNK_TOKENS)
+    next_position = 0
+    for block_start in block_starts:
+        block = weighted_signs[token_ids[block_start : block_start + CHUNK_TOKENS]]
+        running = np.cumsum(block, axis=0) + carry
+        block_end = block_start + len(block)
+        # Position p needs the sum of tokens [0, p): row p - 1 - block_start here.
+        upto = int(np.searchsorted(sorted_positions, block_end, side="right"))
+        wanted = sorted_positions[next_position:upto]
+        inside = wanted > block_start
+        rows = order[next_position:upto]
+        out[rows[inside]] = running[wanted[inside] - 1 - block_start]
+        out[rows[~inside]] = carry  # positions at this block's start
+        next_position = upto
+        carry = running[-1]
+    return out
+
+
 def passage_fingerprints(
     text: str,
     tokens: Sequence[str],
@@ -106,10 +142,9 @@ def passage_fingerprints(
     token_ids = np.fromiter((position[t] for t in tokens), dtype=np.int64, count=len(tokens))
     hashes = term_hashes(vocabulary).astype("<u8").view(np.uint8).reshape(-1, 8)
     signs = np.unpackbits(hashes, axis=1, bitorder="little").astype(np.float32) * 2 - 1
-    weights = idf.values(vocabulary).astype(np.float32)
-    votes = signs[token_ids] * weights[token_ids, None]
-    cumulative = np.vstack((np.zeros((1, 64), dtype=np.float32), np.cumsum(votes, axis=0)))
-    sums = cumulative[ends] - cumulative[starts]
+    weighted_signs = signs * idf.values(vocabulary).astype(np.float32)[:, None]
+    cumulative = _cumulative_at(weighted_signs, token_ids, np.concatenate((starts, ends)))
+    sums = cumulative[len(starts) :] - cumulative[: len(starts)]
     bits = np.packbits(sums > 0, axis=1, bitorder="little")
     fingerprints = bits.view("<u8").reshape(-1).astype(np.uint64)
     return Passages(starts, ends, fingerprints)
