@@ -9,6 +9,7 @@ bundle was built from, so tests can tell a stale bundle from a fresh one.
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 VENV = ROOT / "build" / "package-venv"
+VENV_BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 DIST = ROOT / "dist" / "neardup"
 STAMP = DIST / ".source-hash"
 PYINSTALLER = "pyinstaller>=6.10"
@@ -47,7 +49,7 @@ def _run(*command: str | Path) -> None:
 
 def build() -> float:
     started = time.monotonic()
-    python = VENV / "bin" / "python"
+    python = VENV_BIN / "python"
     if not python.exists():
         _run(sys.executable, "-m", "venv", VENV)
     _run(python, "-m", "pip", "install", "--quiet", "--upgrade", ".", PYINSTALLER)
@@ -62,7 +64,7 @@ def build() -> float:
         raise SystemExit(f"the build environment must hold one Qt binding; found {others}")
     shutil.rmtree(DIST, ignore_errors=True)
     _run(
-        VENV / "bin" / "pyinstaller",
+        VENV_BIN / "pyinstaller",
         "--noconfirm",
         "--log-level",
         "WARN",
