@@ -9,7 +9,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistent
 from PySide6.QtGui import QFont
 
 from neardup.gui.formatting import human_size, modified_text, percent, sort_key
-from neardup.gui.models import PATH_ROLE, ROW_ROLE, SORT_ROLE, Index
+from neardup.gui.models import PATH_ROLE, ROW_ROLE, SORT_ROLE, Index, column_title
 from neardup.gui.report_data import GroupRow, MemberRow
 
 COLUMNS = ("Name", "Folder", "Distance", "Overlap", "Size", "Modified", "Format")
@@ -182,12 +182,7 @@ class GroupsModel(QAbstractItemModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(COLUMNS)
-        ):
-            return COLUMNS[section]
+        return column_title(COLUMNS, section, orientation, role)
         return None
 
     # --- sorting -----------------------------------------------------------------------------

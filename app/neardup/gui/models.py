@@ -30,6 +30,19 @@ _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 
 
+def column_title(
+    titles: Sequence[str], section: int, orientation: Qt.Orientation, role: int
+) -> Any:
+    """The horizontal header text of a column, for any of the result models."""
+    if (
+        orientation == Qt.Orientation.Horizontal
+        and role == Qt.ItemDataRole.DisplayRole
+        and 0 <= section < len(titles)
+    ):
+        return titles[section]
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Column:
     title: str
@@ -110,12 +123,7 @@ class RowTableModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(self.COLUMNS)
-        ):
-            return self.COLUMNS[section].title
+        return column_title([c.title for c in self.COLUMNS], section, orientation, role)
         return None
 
     def _sorted_order(self, column: int, order: Qt.SortOrder) -> list[int]:
