@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 from collections.abc import Sequence
@@ -234,24 +235,32 @@ def _run_scan(args: argparse.Namespace) -> int:
     cancel = CancelToken()
     bar = TerminalProgress(enabled=not args.quiet and sys.stderr.isatty())
     outcome: dict[str, object] = {}
+    finished = threading.Event()
 
     def work() -> None:
         try:
             outcome["result"] = scan(args.paths, settings, progress=bar.update, cancel=cancel)
         except BaseException as error:  # re-raised in the main thread
             outcome["error"] = error
+        finally:
+            finished.set()
 
-    # The scan runs in a thread so that Ctrl-C in the main thread can cancel it
-    # cleanly and the partial result is still written.
-    worker = threading.Thread(target=work, name="neardup-scan", daemon=True)
-    worker.start()
-    try:
-        while worker.is_alive():
-            worker.join(0.2)
-    except KeyboardInterrupt:
+    def on_interrupt(_signal: int, _frame: object) -> None:
+        if not cancel.is_set():
+            print("\nCancelling… (partial results will be written)", file=sys.stderr)
         cancel.cancel()
-        print("\nCancelling… (partial results will be written)", file=sys.stderr)
-        worker.join()
+
+    # The scan runs in a thread; Ctrl-C only sets the cancel flag (a handler rather
+    # than KeyboardInterrupt, which can leave Thread.join unreliable), so the scan
+    # stops between files and the partial result is still written.
+    worker = threading.Thread(target=work, name="neardup-scan", daemon=True)
+    previous = signal.signal(signal.SIGINT, on_interrupt)
+    try:
+        worker.start()
+        while not finished.wait(0.2):
+            pass
+    finally:
+        signal.signal(signal.SIGINT, previous)
     bar.close()
     if "error" in outcome:
         raise outcome["error"]  # type: ignore[misc]

@@ -218,3 +218,42 @@ def test_file_names_that_are_not_utf8_are_reported(tmp_path: Path) -> None:
         [os.fsencode(odd), bytes(folder / "plain.txt")]
     )
     assert data["pairs"][0]["kind"] == "duplicate"
+
+
+def test_ctrl_c_cancels_and_still_writes_the_report(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for n in range(400):
+        (folder / f"d{n:03d}.txt").write_text(document(1000 + n, "zh", count=40), encoding="utf-8")
+    out = tmp_path / "partial.json"
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "neardup",
+            "scan",
+            str(folder),
+            "--workers",
+            "1",
+            "--no-cache",
+            "-q",
+            "-o",
+            str(out),
+        ],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(1.5)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=120)
+    assert process.returncode == 0, stderr
+    data = json.loads(out.read_text(encoding="utf-8"))
+    listed = len(data["documents"]) + len(data["problems"])
+    assert listed == 400  # every file accounted for, read or not
+    # On a very fast machine the scan may finish before the signal; here it does not.
+    if data["summary"]["cancelled"]:
+        assert any(p["reason"].startswith("Not read") for p in data["problems"])
+        assert "Cancelling" in stderr
