@@ -18,7 +18,7 @@ from neardup.core.tokenize import content_tokens_with_offsets, get_tokenizer
 
 # Bump when normalisation, tokenisation or passage windows change what an analysis
 # holds: cached analyses carry it in their key, so old ones are not reused.
-ANALYSIS_VERSION = 4
+ANALYSIS_VERSION = 5
 
 
 @dataclass(frozen=True, slots=True)
