@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test lint format bench package clean
+.PHONY: run test lint format bench package smoke clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || { echo "Could not create $(VENV): install python3-venv (Debian: apt-get install python3-venv)"; exit 1; }
@@ -42,6 +42,10 @@ bench: $(VENV)/.installed-test
 # The PyInstaller one-folder desktop app in dist/neardup (see packaging/README.md).
 package: | $(BIN)/python
 	$(BIN)/python packaging/build.py
+
+# Only the frozen-build smoke test; it rebuilds dist/neardup when the sources changed.
+smoke: $(VENV)/.installed-test
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -m frozen tests/frozen
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

@@ -59,9 +59,14 @@ def build() -> float:
         text=True,
         check=True,
     ).stdout
-    others = [n for n in ("PyQt5", "PyQt6", "PySide2") if f"\n{n}==" in "\n" + bindings]
-    if others:
-        raise SystemExit(f"the build environment must hold one Qt binding; found {others}")
+    # PySide6-Essentials is the one binding; the full PySide6 wheel (or its Addons) would
+    # bring every Qt module, and another binding would be a second Qt.
+    installed = {line.split("==")[0].lower().replace("_", "-") for line in bindings.splitlines()}
+    others = sorted(installed & {"pyside6", "pyside6-addons", "pyqt5", "pyqt6", "pyside2"})
+    if others or "pyside6-essentials" not in installed:
+        raise SystemExit(
+            f"the build environment must hold one Qt binding, PySide6-Essentials; found {others}"
+        )
     shutil.rmtree(DIST, ignore_errors=True)
     _run(
         VENV_BIN / "pyinstaller",
@@ -78,10 +83,23 @@ def build() -> float:
     return time.monotonic() - started
 
 
+def _size(path: Path) -> int:
+    if path.is_symlink():
+        return 0
+    if path.is_file():
+        return path.stat().st_size
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
+
+
 def main() -> int:
     seconds = build()
     size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file() and not p.is_symlink())
     print(f"Built {DIST.relative_to(ROOT)} in {seconds:.0f} s: {size / 1e6:.0f} MB")
+    if shutil.which("du"):
+        subprocess.run(["du", "-sh", str(DIST)], check=False)
+    parts = [(_size(p), p.name) for p in (DIST / "_internal").iterdir()]
+    for part_size, name in sorted(parts, reverse=True)[:6]:
+        print(f"  {part_size / 1e6:6.0f} MB  {name}")
     return 0
 
 

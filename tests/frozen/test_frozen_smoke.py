@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from docgen import write_docx, write_pdf
+from neardup.core.analysis_stage import MIN_FILES_FOR_POOL
 from textgen import document, light_edit, paragraphs
 
 pytestmark = pytest.mark.frozen
@@ -56,9 +57,12 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def scan_report(command: list[str], folder: Path, out: Path, env: dict[str, str]) -> dict[str, Any]:
+def scan_report(
+    command: list[str], folder: Path, out: Path, env: dict[str, str], workers: int = 1
+) -> dict[str, Any]:
+    args = ["scan", str(folder), "--no-cache", "--workers", str(workers), "-q", "-o", str(out)]
     done = subprocess.run(
-        [*command, "scan", str(folder), "--no-cache", "--workers", "2", "-q", "-o", str(out)],
+        [*command, *args],
         capture_output=True,
         text=True,
         timeout=600,
@@ -94,6 +98,13 @@ def test_frozen_scan_matches_the_source_checkout(
     frozen = scan_report([str(CLI)], folder, tmp_path / "frozen.json", env)
     source = scan_report([sys.executable, "-m", "neardup"], folder, tmp_path / "source.json", env)
     assert frozen == source
+    # The windowed executable with a spawn pool: no usable Qt platform, so a worker that
+    # started the GUI instead of freeze_support()'s worker loop would fail loudly.
+    assert len(list(folder.iterdir())) >= MIN_FILES_FOR_POOL
+    no_gui = {**env, "QT_QPA_PLATFORM": "no-such-platform"}
+    pooled = scan_report([str(GUI)], folder, tmp_path / "pool.json", no_gui, workers=2)
+    for key in ("documents", "pairs", "groups", "problems"):  # settings differ in workers
+        assert pooled[key] == source[key], key
     kinds = {frozenset(Path(p[k]).name for k in ("a", "b")): p["kind"] for p in frozen["pairs"]}
     assert kinds[frozenset({"original.txt", "edited.txt"})] == "near-duplicate"
     assert kinds[frozenset({"original.txt", "copy.docx"})] == "duplicate"
