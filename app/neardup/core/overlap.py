@@ -199,12 +199,15 @@ def _passages(chains: list[_Passage]) -> list[_Passage]:
     return passages
 
 
-def _union_length(ranges: list[tuple[int, int]]) -> int:
+def union_size(ranges: list[tuple[int, int]], before: IntArray | None = None) -> int:
+    """Size of the union of half-open ranges; with ``before`` (a prefix count such as
+    `non_space_before`), the number of counted characters the union covers."""
     total, end = 0, -1
-    for start, stop in sorted(ranges):
+    for first, stop in sorted(ranges):
         if stop <= end:
             continue
-        total += stop - max(start, end)
+        start = max(first, end, 0)
+        total += stop - start if before is None else int(before[stop] - before[start])
         end = stop
     return total
 
@@ -287,8 +290,8 @@ def measure_overlap(a: CompactText, b: CompactText) -> Overlap:
             _near(a.boilerplate, p.a_start, p.a_end) or _near(b.boilerplate, p.b_start, p.b_end),
         )
     ]
-    a_share = _union_length([(p.a_start, p.a_end) for p in passages]) / len(a)
-    b_share = _union_length([(p.b_start, p.b_end) for p in passages]) / len(b)
+    a_share = union_size([(p.a_start, p.a_end) for p in passages]) / len(a)
+    b_share = union_size([(p.b_start, p.b_end) for p in passages]) / len(b)
     spans = tuple(
         MatchedSpan(*a.span(p.a_start, p.a_end), *b.span(p.b_start, p.b_end)) for p in passages
     )

@@ -21,7 +21,7 @@ from neardup.core.derived import corpus_signature, fingerprint_key, text_key
 from neardup.core.groups import MemberInfo, build_groups
 from neardup.core.matching import FeatureWeights, near_duplicate_pairs
 from neardup.core.models import Problem
-from neardup.core.overlap import non_space_before
+from neardup.core.overlap import non_space_before, union_size
 from neardup.core.partial_stage import families_of, passage_pairs
 from neardup.core.progress import (
     CancelFlag,
@@ -71,12 +71,7 @@ def _summaries(
             out.append(None)
             continue
         before = non_space_before(texts[doc])
-        merged = 0
-        end = -1
-        for start, stop in sorted(spans[doc]):
-            if stop > end:
-                merged += int(before[stop] - before[max(start, end, 0)])
-                end = stop
+        merged = union_size(spans[doc], before)
         best = max(sources[doc], key=lambda s: s.overlap)
         total = min(1.0, merged / int(before[-1])) if before[-1] else 0.0
         total = max(total, best.overlap)
