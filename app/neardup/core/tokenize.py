@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from neardup.resources import user_cache_dir
 
@@ -78,8 +78,12 @@ class RjiebaTokenizer:
     def __init__(self, user_dict: Path | None = None) -> None:
         import rjieba
 
-        self._rjieba = rjieba.Jieba()
+        # Importing rjieba already loads its default dictionary into a module-level
+        # instance; a second instance costs every worker process another 0.1 s. Only a
+        # user dictionary, which changes the dictionary, needs an instance of its own.
+        self._rjieba: Any = rjieba
         if user_dict is not None:
+            self._rjieba = rjieba.Jieba()
             for word, freq, tag in _user_dict_entries(user_dict):
                 self._rjieba.add_word(word, freq, tag)
 
