@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -95,11 +96,14 @@ def _window_token_ranges(
 CHUNK_TOKENS = 1 << 16
 
 
+_Votes = TypeVar("_Votes", np.int32, np.float32)
+
+
 def _prefix_sums_at(
-    votes: npt.NDArray[np.int32] | npt.NDArray[np.float32],
+    votes: npt.NDArray[_Votes],
     token_ids: npt.NDArray[np.int64],
     positions: npt.NDArray[np.int64],
-) -> npt.NDArray[np.int32] | npt.NDArray[np.float32]:
+) -> npt.NDArray[_Votes]:
     """Sums of the tokens' bit votes over tokens [0, p), for each position p (0..n).
 
     ``votes`` holds one row of 64 per vocabulary entry. The running sums are taken
