@@ -1,8 +1,9 @@
 """Stage one of a scan: analyse every file, in a process pool and through the cache.
 
 Files whose bytes were analysed before (under the same settings) come from the
-cache, even if moved or renamed; the rest are extracted, normalised and
-tokenised in batches by worker processes.
+cache, even if moved or renamed, and so do the problems of unchanged files that
+could not be used; the rest are extracted, normalised and tokenised in batches
+by worker processes.
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ from concurrent.futures import (
     ProcessPoolExecutor,
     wait,
 )
+from dataclasses import dataclass
 from pathlib import Path
 
 from neardup.core.analyze import Analyzed, AnalyzeOptions, analyze_batch, analyze_file
-from neardup.core.cache import AnalysisCache, FileKey, content_hash
+from neardup.core.cache import AnalysisCache, FileKey, SeenFiles, content_hash, file_keys
 from neardup.core.models import Problem
 from neardup.core.progress import ScanContext, Stage, StageTimer
 from neardup.core.settings import ScanSettings
@@ -132,20 +134,25 @@ def _run_analysis(
             own_pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _file_keys(paths: Sequence[Path]) -> dict[str, FileKey]:
-    keys: dict[str, FileKey] = {}
-    for path in paths:
-        try:
-            info = path.stat()
-        except OSError:
-            continue  # extraction will report it
-        keys[str(path)] = FileKey(str(path), info.st_size, info.st_mtime_ns)
-    return keys
-
-
-def _changed_during_scan(item: Analyzed, keys: dict[str, FileKey]) -> bool:
+def _changed_during_scan(item: Analyzed | Problem, keys: dict[str, FileKey]) -> bool:
+    """Whether the file is no longer the one seen at the start (a problem carries no stat,
+    so its file is looked at again)."""
     key = keys.get(str(item.path))
-    return key is not None and (key.size, key.mtime_ns) != (item.size, item.mtime_ns)
+    if key is None:
+        return False
+    if isinstance(item, Problem):
+        return file_keys([item.path]).get(key.path) != key
+    return (key.size, key.mtime_ns) != (item.size, item.mtime_ns)
+
+
+@dataclass(slots=True)
+class AnalysisOutcome:
+    """Every file's analysis or problem, whether all were read, and the content hashes of
+    the files whose outcome describes the bytes seen at the start (for the scan memo)."""
+
+    items: list[Analyzed | Problem]
+    finished: bool
+    settled_hashes: dict[str, str]
 
 
 def analyze_all(
@@ -154,38 +161,60 @@ def analyze_all(
     executor: Executor | None,
     notices: list[str],
     cache: AnalysisCache | None,
-) -> tuple[list[Analyzed | Problem], bool]:
-    """Extract and tokenise every file, taking what it can from the cache."""
+    seen: SeenFiles | None = None,
+) -> AnalysisOutcome:
+    """Extract and tokenise every file, taking what it can from the cache.
+
+    ``seen`` is the state of the files when the scan started, if already looked up.
+    """
     settings = ctx.settings
     options = AnalyzeOptions(settings.pdf_engine, settings.tokenizer, settings.user_dict)
     timer = StageTimer(ctx.progress, Stage.EXTRACTING, len(paths))
     timer.report(0, force=True)
-    keys = _file_keys(paths)
+    if seen is None:
+        seen = cache.see(paths) if cache is not None else SeenFiles(file_keys(paths), {})
+    keys = seen.keys
     settings_key = settings.analysis_key()
     cached: dict[str, Analyzed] = {}
-    hashes: dict[str, str] = {}
+    known_problems: dict[str, str] = {}
+    hashes = dict(seen.hashes)
     if cache is not None:
-        cached = cache.load(cache.known_hashes(keys.values()), keys, settings_key)
+        cached = cache.load(seen.hashes, keys, settings_key)
+        known_problems = cache.load_problems(
+            {p: h for p, h in seen.hashes.items() if p not in cached}, settings_key
+        )
+        hashed: dict[str, str] = {}
         for path in paths:
-            if str(path) not in cached and str(path) in keys:
+            if str(path) in keys and str(path) not in hashes:
                 with contextlib.suppress(OSError):  # extraction will report it
-                    hashes[str(path)] = content_hash(path)
-        moved = cache.load(hashes, keys, settings_key)
-        cache.remember_paths({p: hashes[p] for p in moved}, keys)
+                    hashed[str(path)] = content_hash(path)
+        moved = cache.load(hashed, keys, settings_key)
+        cache.remember_paths({p: hashed[p] for p in moved}, keys)
         cached.update(moved)
-    timer.report(len(cached), force=True)
-    todo = [p for p in paths if str(p) not in cached]
-    fresh, finished = _run_analysis(todo, options, ctx, executor, timer, len(cached), notices)
+        hashes.update(hashed)
     results: list[Analyzed | Problem] = list(cached.values())
-    to_store: list[tuple[Analyzed, str]] = []
+    results += [Problem(p, known_problems[str(p)]) for p in paths if str(p) in known_problems]
+    settled = {p: hashes[p] for p in (*cached, *known_problems)}
+    timer.report(len(results), force=True)
+    todo = [p for p in paths if str(p) not in settled]
+    fresh, finished = _run_analysis(todo, options, ctx, executor, timer, len(results), notices)
+    new_analyses: list[tuple[Analyzed, str]] = []
+    new_problems: list[tuple[Problem, str]] = []
     for item in fresh:
-        if isinstance(item, Analyzed) and _changed_during_scan(item, keys):
-            item = Problem(  # noqa: PLW2901
-                item.path, "The file changed while it was being read; scan again to include it"
-            )
-        elif isinstance(item, Analyzed) and str(item.path) in hashes:
-            to_store.append((item, hashes[str(item.path)]))
+        digest = hashes.get(str(item.path))
+        if _changed_during_scan(item, keys):
+            if isinstance(item, Analyzed):
+                item = Problem(  # noqa: PLW2901
+                    item.path, "The file changed while it was being read; scan again to include it"
+                )
+        elif digest is not None:
+            if isinstance(item, Analyzed):
+                new_analyses.append((item, digest))
+            else:
+                new_problems.append((item, digest))
+            settled[str(item.path)] = digest
         results.append(item)
     if cache is not None:
-        cache.store(to_store, keys, settings_key)
-    return results, finished
+        cache.store(new_analyses, keys, settings_key)
+        cache.store_problems(new_problems, keys, settings_key)
+    return AnalysisOutcome(results, finished, settled)

@@ -12,6 +12,12 @@ and for TF-IDF the set of documents the IDF came from; for an overlap, the
 boilerplate spans of both texts. A changed corpus therefore recomputes exactly
 what changed.
 
+Files that could not be used are remembered by path, content hash and settings,
+so an unchanged broken file is not read again on every scan. Last, the outcome
+of a whole scan is kept under a description of all its inputs (settings, and
+every file's path, role, size, mtime and content hash): rescanning an unchanged
+folder is then a walk, a stat per file and one lookup.
+
 The cache is a convenience. A corrupt, locked or unwritable file never breaks a
 scan: the cache turns itself off and says why in `problem`.
 """
@@ -31,10 +37,11 @@ import numpy as np
 import xxhash
 
 from neardup.core.analyze import Analyzed
+from neardup.core.models import Problem
 from neardup.core.passages import Passages
 from neardup.resources import user_cache_dir
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 _TOKEN_SEPARATOR = "\x1f"
 _READ_CHUNK = 1 << 20
 
@@ -65,6 +72,30 @@ class FileKey:
     mtime_ns: int
 
 
+def file_keys(paths: Iterable[Path]) -> dict[str, FileKey]:
+    """(path, size, mtime_ns) of every file that can be stat'ed, by path."""
+    keys: dict[str, FileKey] = {}
+    for path in paths:
+        try:
+            info = path.stat()
+        except OSError:
+            continue  # extraction will report it
+        keys[str(path)] = FileKey(str(path), info.st_size, info.st_mtime_ns)
+    return keys
+
+
+@dataclass(frozen=True, slots=True)
+class SeenFiles:
+    """The input files as a scan first saw them, before reading any.
+
+    ``keys`` has every file that could be stat'ed; ``hashes`` the content hashes the
+    cache already knew for those unchanged (same path, size and mtime) since then.
+    """
+
+    keys: dict[str, FileKey]
+    hashes: dict[str, str]
+
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS files (
     path BLOB PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
@@ -77,7 +108,15 @@ CREATE TABLE IF NOT EXISTS analyses (
     windows BLOB NOT NULL,
     PRIMARY KEY (content_hash, settings_key)
 );
+CREATE TABLE IF NOT EXISTS problems (
+    path BLOB NOT NULL, settings_key TEXT NOT NULL, content_hash TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    PRIMARY KEY (path, settings_key)
+);
 CREATE TABLE IF NOT EXISTS derived (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS scans (
+    file_set TEXT PRIMARY KEY, inputs TEXT NOT NULL, outcome BLOB NOT NULL
+);
 """
 
 
@@ -158,7 +197,8 @@ class AnalysisCache:
             # An older or newer layout: start again rather than misread it.
             db.executescript(
                 "DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS analyses; "
-                "DROP TABLE IF EXISTS derived;"
+                "DROP TABLE IF EXISTS problems; DROP TABLE IF EXISTS derived; "
+                "DROP TABLE IF EXISTS scans;"
             )
         db.executescript(_SCHEMA)
         db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -195,6 +235,11 @@ class AnalysisCache:
             self._fail(error)
             return {}
         return found
+
+    def see(self, paths: Iterable[Path]) -> SeenFiles:
+        """Stat every file and look up the content hashes of those seen unchanged before."""
+        keys = file_keys(paths)
+        return SeenFiles(keys, self.known_hashes(keys.values()))
 
     def load(
         self, hashes: dict[str, str], keys: dict[str, FileKey], settings_key: str
@@ -257,6 +302,71 @@ class AnalysisCache:
                         (_stored_path(p), keys[p].size, keys[p].mtime_ns, h)
                         for p, h in hashes.items()
                     ],
+                )
+        except sqlite3.Error as error:
+            self._fail(error)
+
+    def load_problems(self, hashes: dict[str, str], settings_key: str) -> dict[str, str]:
+        """Why files with these paths and content hashes could not be used, by path."""
+        if self._db is None:
+            return {}
+        found: dict[str, str] = {}
+        try:
+            for path, digest in hashes.items():
+                row = self._db.execute(
+                    "SELECT reason FROM problems "
+                    "WHERE path=? AND settings_key=? AND content_hash=?",
+                    (_stored_path(path), settings_key, digest),
+                ).fetchone()
+                if row:
+                    found[path] = row[0]
+        except sqlite3.Error as error:
+            self._fail(error)
+            return {}
+        return found
+
+    def store_problems(
+        self, items: Sequence[tuple[Problem, str]], keys: dict[str, FileKey], settings_key: str
+    ) -> None:
+        """Remember files that could not be used (with their content hashes), and where they are."""
+        rows = [(str(problem.path), digest, problem.reason) for problem, digest in items]
+        rows = [row for row in rows if row[0] in keys]
+        if self._db is None or not rows:
+            return
+        try:
+            with self._db:
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO problems VALUES (?,?,?,?)",
+                    [(_stored_path(p), settings_key, h, reason) for p, h, reason in rows],
+                )
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO files VALUES (?,?,?,?)",
+                    [(_stored_path(p), keys[p].size, keys[p].mtime_ns, h) for p, h, _ in rows],
+                )
+        except sqlite3.Error as error:
+            self._fail(error)
+
+    def scan_outcome(self, file_set: str, inputs: str) -> bytes | None:
+        """The stored outcome of a scan of this set of files, if its inputs were these."""
+        if self._db is None:
+            return None
+        try:
+            row = self._db.execute(
+                "SELECT outcome FROM scans WHERE file_set=? AND inputs=?", (file_set, inputs)
+            ).fetchone()
+        except sqlite3.Error as error:
+            self._fail(error)
+            return None
+        return bytes(row[0]) if row else None
+
+    def store_scan_outcome(self, file_set: str, inputs: str, outcome: bytes) -> None:
+        """Keep one outcome per set of files: a rescan after an edit replaces the old one."""
+        if self._db is None:
+            return
+        try:
+            with self._db:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO scans VALUES (?,?,?)", (file_set, inputs, outcome)
                 )
         except sqlite3.Error as error:
             self._fail(error)

@@ -1,4 +1,5 @@
-"""Cache keys and encodings for what a scan derives from documents: fingerprints, overlaps.
+"""Cache keys and encodings for what a scan derives from documents: fingerprints,
+overlaps, and the outcome of a whole scan.
 
 A key names everything its value depends on, so a stale value can never be found.
 """
@@ -6,17 +7,38 @@ A key names everything its value depends on, so a stale value can never be found
 from __future__ import annotations
 
 import json
+import zlib
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import xxhash
 
+from neardup.core.groups import Group
+from neardup.core.models import Problem
 from neardup.core.overlap import METHOD_VERSION, SHINGLE, Overlap
-from neardup.core.result import MatchedSpan
+from neardup.core.result import (
+    DocumentRecord,
+    MatchedSpan,
+    Pair,
+    PairKind,
+    Role,
+    SimilaritySummary,
+    Source,
+)
 from neardup.core.settings import ScanSettings
 from neardup.core.text import Span
 from neardup.core.weighting import MIN_DOCUMENTS_FOR_CORPUS_IDF, Weighting
 
 OVERLAP_METHOD = f"diagonal-chains-{METHOD_VERSION}-{SHINGLE}"
+
+# Bump whenever matching, passages, grouping or the per-document summaries change what
+# a scan finds from the same analyses: stored scan outcomes carry it in their key.
+SCAN_METHOD_VERSION = 1
+
+# Settings that change how a scan runs, never what it finds.
+_RUN_ONLY_SETTINGS = frozenset({"workers", "use_cache", "cache_path"})
 
 
 def _key(*parts: object) -> str:
@@ -72,3 +94,143 @@ def encode_overlap(found: Overlap) -> bytes:
 def decode_overlap(data: bytes) -> Overlap:
     overlap_a, overlap_b, spans = json.loads(data)
     return Overlap(overlap_a, overlap_b, tuple(MatchedSpan(*s) for s in spans))
+
+
+@dataclass(frozen=True, slots=True)
+class ScanInput:
+    """One input file of a scan, as far as its outcome depends on it."""
+
+    path: str
+    role: Role
+    size: int
+    mtime_ns: int  # records show it and the reference rules look at it
+    content_hash: str
+
+
+def scan_keys(settings: ScanSettings, inputs: Iterable[ScanInput]) -> tuple[str, str]:
+    """Keys of a scan's stored outcome: the file set (settings, and every file's path and
+    role) and the inputs (the file set, and every file's size, mtime and content hash).
+
+    A store keeps one outcome per file set, so rescanning an edited folder replaces it.
+    """
+    outcome_settings = {
+        name: value for name, value in settings.to_dict().items() if name not in _RUN_ONLY_SETTINGS
+    }
+    ordered = sorted(inputs, key=lambda item: item.path)
+    file_set = _key(
+        "scan",
+        SCAN_METHOD_VERSION,
+        OVERLAP_METHOD,
+        settings.analysis_key(),
+        outcome_settings,
+        [[item.path, item.role.value] for item in ordered],
+    )
+    inputs_key = _key(file_set, [[item.size, item.mtime_ns, item.content_hash] for item in ordered])
+    return file_set, inputs_key
+
+
+@dataclass(frozen=True, slots=True)
+class ScanOutcome:
+    """What a scan found in its input files (the walk's own problems are found again)."""
+
+    documents: list[DocumentRecord]
+    pairs: list[Pair]
+    groups: list[Group]
+    problems: list[Problem]
+
+
+def _encode_document(record: DocumentRecord) -> list[object]:
+    summary = record.similarity
+    return [
+        str(record.path),
+        record.size,
+        record.format,
+        record.tokens,
+        record.simhash,
+        record.mtime_ns,
+        record.pages,
+        record.encoding,
+        record.role.value,
+        list(record.notes),
+        record.chars,
+        None
+        if summary is None
+        else [
+            summary.total,
+            summary.max_source,
+            summary.max_overlap,
+            [[s.document, s.overlap] for s in summary.sources],
+        ],
+    ]
+
+
+def _decode_document(row: Sequence[Any]) -> DocumentRecord:
+    path, size, fmt, tokens, simhash, mtime_ns, pages, encoding, role, notes, chars, summary = row
+    similarity = None
+    if summary is not None:
+        total, max_source, max_overlap, sources = summary
+        similarity = SimilaritySummary(
+            total, max_source, max_overlap, tuple(Source(d, o) for d, o in sources)
+        )
+    return DocumentRecord(
+        path=Path(path),
+        size=size,
+        format=fmt,
+        tokens=tokens,
+        simhash=simhash,
+        mtime_ns=mtime_ns,
+        pages=pages,
+        encoding=encoding,
+        role=Role(role),
+        notes=tuple(notes),
+        chars=chars,
+        similarity=similarity,
+    )
+
+
+def encode_outcome(outcome: ScanOutcome) -> bytes:
+    data = {
+        "documents": [_encode_document(d) for d in outcome.documents],
+        "pairs": [
+            [
+                p.a,
+                p.b,
+                p.kind.value,
+                p.distance,
+                p.similarity,
+                p.overlap_a,
+                p.overlap_b,
+                [[s.a_start, s.a_end, s.b_start, s.b_end] for s in p.spans],
+            ]
+            for p in outcome.pairs
+        ],
+        "groups": [[g.id, g.reference, [list(m) for m in g.members]] for g in outcome.groups],
+        "problems": [[str(p.path), p.reason] for p in outcome.problems],
+    }
+    # ASCII escapes carry file names that are not valid UTF-8 (surrogate escapes) intact.
+    return zlib.compress(json.dumps(data, separators=(",", ":")).encode("ascii"), 1)
+
+
+def decode_outcome(blob: bytes) -> ScanOutcome:
+    data = json.loads(zlib.decompress(blob))
+    return ScanOutcome(
+        documents=[_decode_document(row) for row in data["documents"]],
+        pairs=[
+            Pair(
+                a,
+                b,
+                PairKind(kind),
+                distance,
+                similarity,
+                overlap_a,
+                overlap_b,
+                tuple(MatchedSpan(*s) for s in spans),
+            )
+            for a, b, kind, distance, similarity, overlap_a, overlap_b, spans in data["pairs"]
+        ],
+        groups=[
+            Group(group_id, reference, tuple((m, d) for m, d in members))
+            for group_id, reference, members in data["groups"]
+        ],
+        problems=[Problem(Path(path), reason) for path, reason in data["problems"]],
+    )

@@ -1,5 +1,8 @@
 """The scan: walk → extract → fingerprint → match → passages → ScanResult.
 
+A rescan of unchanged files under the same settings is a walk, a stat per file
+and one lookup: its outcome comes whole from the cache.
+
 Both front ends (GUI and CLI) drive this one function. Progress reaches them
 through a plain callback and cancellation through a flag checked between
 files, so the core stays free of Qt.
@@ -8,16 +11,26 @@ files, so the core stays free of Qt.
 from __future__ import annotations
 
 import time
+import zlib
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 
 import numpy as np
 
-from neardup.core.analysis_stage import analyze_all
+from neardup.core.analysis_stage import AnalysisOutcome, analyze_all
 from neardup.core.analyze import Analyzed
-from neardup.core.cache import AnalysisCache
-from neardup.core.derived import corpus_signature, fingerprint_key, text_key
+from neardup.core.cache import AnalysisCache, FileKey, SeenFiles
+from neardup.core.derived import (
+    ScanInput,
+    ScanOutcome,
+    corpus_signature,
+    decode_outcome,
+    encode_outcome,
+    fingerprint_key,
+    scan_keys,
+    text_key,
+)
 from neardup.core.groups import MemberInfo, build_groups
 from neardup.core.matching import FeatureWeights, near_duplicate_pairs
 from neardup.core.models import Problem
@@ -158,6 +171,43 @@ def _fingerprint_all(
     return fingerprints
 
 
+def _stored_outcome(
+    files: Sequence[Path],
+    role_of: dict[str, Role],
+    settings: ScanSettings,
+    cache: AnalysisCache,
+    seen: SeenFiles,
+) -> ScanOutcome | None:
+    """The outcome of an earlier scan of exactly these files, unchanged, under these settings."""
+    inputs = _scan_inputs(files, role_of, seen.keys, seen.hashes)
+    if inputs is None:
+        return None
+    stored = cache.scan_outcome(*scan_keys(settings, inputs))
+    if stored is None:
+        return None
+    try:
+        return decode_outcome(stored)
+    except (zlib.error, ValueError, KeyError, TypeError):
+        return None  # damaged: scan again (and store a good one)
+
+
+def _scan_inputs(
+    files: Sequence[Path],
+    role_of: dict[str, Role],
+    keys: dict[str, FileKey],
+    hashes: dict[str, str],
+) -> list[ScanInput] | None:
+    """What the outcome of a scan depends on, file by file; None when a file has no
+    content hash to name it by (it could not be stat'ed or read)."""
+    inputs: list[ScanInput] = []
+    for path in files:
+        key, digest = keys.get(str(path)), hashes.get(str(path))
+        if key is None or digest is None:
+            return None
+        inputs.append(ScanInput(key.path, role_of[key.path], key.size, key.mtime_ns, digest))
+    return inputs
+
+
 def _scan_files(
     files: Sequence[Path],
     role_of: dict[str, Role],
@@ -168,9 +218,51 @@ def _scan_files(
     cache: AnalysisCache | None,
     started: float,
 ) -> ScanResult:
+    """The scan after the walk: its stored outcome when nothing changed, else the work."""
+    settings = ctx.settings
+    seen = cache.see(files) if cache is not None else None
+    outcome = None
+    if cache is not None and seen is not None:
+        outcome = _stored_outcome(files, role_of, settings, cache, seen)
+    finished = True
+    if outcome is not None:
+        StageTimer(ctx.progress, Stage.EXTRACTING, len(files)).report(len(files), force=True)
+    else:
+        analysis = analyze_all(files, ctx, executor, notices, cache, seen)
+        outcome, finished = _find(files, role_of, analysis, ctx, cache), analysis.finished
+        inputs = None
+        if seen is not None:
+            inputs = _scan_inputs(files, role_of, seen.keys, analysis.settled_hashes)
+        # Only a complete, clean outcome is worth repeating: not one of a cancelled scan,
+        # nor one with a notice (a broken pool) that the next scan should give again.
+        clean = finished and not ctx.cancelled() and not notices
+        if cache is not None and inputs is not None and clean:
+            cache.store_scan_outcome(*scan_keys(settings, inputs), encode_outcome(outcome))
+    result = ScanResult(
+        documents=outcome.documents,
+        pairs=outcome.pairs,
+        groups=outcome.groups,
+        problems=sorted(problems + outcome.problems, key=lambda p: str(p.path)),
+        settings=settings,
+        elapsed=time.monotonic() - started,
+        cancelled=not finished or ctx.cancelled(),
+        notices=notices,
+    )
+    StageTimer(ctx.progress, Stage.DONE, 1).report(1, force=True)
+    return result
+
+
+def _find(
+    files: Sequence[Path],
+    role_of: dict[str, Role],
+    analysis: AnalysisOutcome,
+    ctx: ScanContext,
+    cache: AnalysisCache | None,
+) -> ScanOutcome:
+    """Fingerprint, match and group the analysed documents; find partial copies."""
     settings, progress = ctx.settings, ctx.progress
-    analyzed, finished = analyze_all(files, ctx, executor, notices, cache)
-    if not finished:
+    analyzed = analysis.items
+    if not analysis.finished:
         # Every input file is accounted for, even in a cancelled scan.
         read = {str(item.path) for item in analyzed}
         analyzed += [
@@ -178,6 +270,7 @@ def _scan_files(
             for path in files
             if str(path) not in read
         ]
+    problems: list[Problem] = []
     docs: list[Analyzed] = []
     for item in analyzed:
         if isinstance(item, Problem):
@@ -232,15 +325,4 @@ def _scan_files(
             )
         )
     problems.sort(key=lambda p: str(p.path))
-    result = ScanResult(
-        documents=records,
-        pairs=pairs,
-        groups=groups,
-        problems=problems,
-        settings=settings,
-        elapsed=time.monotonic() - started,
-        cancelled=not finished or ctx.cancelled(),
-        notices=notices,
-    )
-    StageTimer(progress, Stage.DONE, 1).report(1, force=True)
-    return result
+    return ScanOutcome(records, pairs, groups, problems)

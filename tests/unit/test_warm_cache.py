@@ -1,0 +1,201 @@
+"""Warm scans: what the cache remembers between scans, and that it never changes a result.
+
+Every rescan here is checked against a scan of the same files without the cache.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from neardup import CancelToken, Progress, ScanSettings, Stage, scan
+from neardup.core import analysis_stage
+from neardup.core.analyze import Analyzed, AnalyzeOptions
+from neardup.core.models import Problem
+from neardup.core.report import report_dict
+from neardup.core.result import PairKind, ScanResult
+from textgen import document, light_edit, paragraphs
+
+
+def make_corpus(root: Path) -> Path:
+    """Duplicates, a near-duplicate, a partial copy, unrelated texts and broken files."""
+    root.mkdir(parents=True)
+    for seed in range(5):
+        (root / f"doc{seed}.txt").write_text(document(200 + seed), encoding="utf-8")
+    (root / "copy.txt").write_text(document(200), encoding="utf-8")
+    (root / "edited.txt").write_text(light_edit(document(201), seed=1), encoding="utf-8")
+    pasted = [*paragraphs(300, count=6), *paragraphs(202)[2:5], *paragraphs(301, count=4)]
+    (root / "pasted.txt").write_text("\n\n".join(pasted), encoding="utf-8")
+    (root / "empty.txt").write_bytes(b"")
+    (root / "binary.txt").write_bytes(bytes(range(256)) * 8)
+    (root / "bad.docx").write_bytes(b"PK\x03\x04 truncated")
+    return root
+
+
+def settings(tmp_path: Path, **changes: Any) -> ScanSettings:
+    return ScanSettings(workers=1, cache_path=tmp_path / "cache.sqlite3").replace(**changes)
+
+
+def outcome(result: ScanResult) -> dict[str, Any]:
+    """Everything a scan found (not its timing or settings)."""
+    report = report_dict(result)
+    return {part: report[part] for part in ("documents", "pairs", "groups", "problems")}
+
+
+def without_cache(folder: Path, tmp_path: Path, **changes: Any) -> dict[str, Any]:
+    return outcome(scan([folder], settings(tmp_path, use_cache=False, **changes)))
+
+
+@pytest.fixture
+def extracted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Names of the files a scan reads (workers=1 reads them in this process)."""
+    names: list[str] = []
+    real: Callable[[Path, AnalyzeOptions], Analyzed | Problem] = analysis_stage.analyze_file
+
+    def counting(path: Path, options: AnalyzeOptions) -> Analyzed | Problem:
+        names.append(path.name)
+        return real(path, options)
+
+    monkeypatch.setattr(analysis_stage, "analyze_file", counting)
+    return names
+
+
+def test_the_corpus_has_every_kind_of_finding(tmp_path: Path) -> None:
+    folder = make_corpus(tmp_path / "docs")
+    result = scan([folder], settings(tmp_path, use_cache=False))
+    assert {p.kind for p in result.pairs} == set(PairKind)
+    assert {p.path.name for p in result.problems} == {"empty.txt", "binary.txt", "bad.docx"}
+
+
+def test_an_unchanged_rescan_reads_nothing_and_finds_the_same(
+    tmp_path: Path, extracted: list[str]
+) -> None:
+    folder = make_corpus(tmp_path / "docs")
+    cold = scan([folder], settings(tmp_path))
+    assert len(extracted) == 11
+    extracted.clear()
+    seen: list[Progress] = []
+    warm = scan([folder], settings(tmp_path), progress=seen.append)
+    assert extracted == []
+    assert outcome(warm) == outcome(cold) == without_cache(folder, tmp_path)
+    assert not warm.cancelled and not warm.notices
+    assert [p.stage for p in seen][-1] is Stage.DONE
+
+
+def test_broken_files_are_read_again_only_when_they_change(
+    tmp_path: Path, extracted: list[str]
+) -> None:
+    folder = make_corpus(tmp_path / "docs")
+    scan([folder], settings(tmp_path))
+    (folder / "doc3.txt").write_text(document(299), encoding="utf-8")
+    extracted.clear()
+    rescan = scan([folder], settings(tmp_path))
+    assert extracted == ["doc3.txt"]
+    assert outcome(rescan) == without_cache(folder, tmp_path)
+    (folder / "empty.txt").write_text(document(298), encoding="utf-8")
+    extracted.clear()
+    fixed = scan([folder], settings(tmp_path))
+    assert extracted == ["empty.txt"]
+    assert "empty.txt" in {d.path.name for d in fixed.documents}
+    assert outcome(fixed) == without_cache(folder, tmp_path)
+
+
+def _edit(folder: Path) -> None:
+    (folder / "doc4.txt").write_text(light_edit(document(203), seed=2), encoding="utf-8")
+
+
+def _add(folder: Path) -> None:
+    (folder / "new.txt").write_text(document(202), encoding="utf-8")
+
+
+def _remove(folder: Path) -> None:
+    (folder / "copy.txt").unlink()
+
+
+def _rename(folder: Path) -> None:
+    (folder / "pasted.txt").rename(folder / "moved.txt")
+
+
+def _touch(folder: Path) -> None:
+    # Same bytes, another mtime: the records and the oldest-file reference rule see it.
+    info = (folder / "doc0.txt").stat()
+    os.utime(folder / "doc0.txt", ns=(info.st_atime_ns, info.st_mtime_ns - 10**12))
+
+
+def _break(folder: Path) -> None:
+    (folder / "doc2.txt").write_bytes(b"")
+
+
+@pytest.mark.parametrize("change", [_edit, _add, _remove, _rename, _touch, _break])
+def test_a_rescan_after_a_change_finds_what_an_uncached_scan_finds(
+    tmp_path: Path, change: Callable[[Path], None]
+) -> None:
+    folder = make_corpus(tmp_path / "docs")
+    scan([folder], settings(tmp_path))
+    change(folder)
+    rescan = scan([folder], settings(tmp_path))
+    assert outcome(rescan) == without_cache(folder, tmp_path)
+    assert outcome(scan([folder], settings(tmp_path))) == outcome(rescan)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"threshold": 6},
+        {"min_overlap": 0.5},
+        {"weighting": "binary"},
+        {"reference_rule": "newest"},
+        {"detect_partial": False},
+    ],
+)
+def test_other_settings_are_never_served_an_earlier_outcome(
+    tmp_path: Path, changes: dict[str, Any]
+) -> None:
+    folder = make_corpus(tmp_path / "docs")
+    scan([folder], settings(tmp_path))
+    rescan = scan([folder], settings(tmp_path, **changes))
+    assert outcome(rescan) == without_cache(folder, tmp_path, **changes)
+
+
+def test_the_same_files_as_a_library_are_a_different_scan(tmp_path: Path) -> None:
+    folder = make_corpus(tmp_path / "docs")
+    library = tmp_path / "library"
+    library.mkdir()
+    (library / "old.txt").write_text(document(202), encoding="utf-8")
+    both = settings(tmp_path)
+    scan([folder, library], both)
+    against = scan([folder], both.replace(against=(library,)))
+    assert outcome(against) == outcome(
+        scan([folder], both.replace(against=(library,), use_cache=False))
+    )
+    assert {d.path.name: d.role.value for d in against.documents}["old.txt"] == "library"
+
+
+def test_a_cancelled_scan_is_not_remembered(tmp_path: Path) -> None:
+    folder = make_corpus(tmp_path / "docs")
+    token = CancelToken()
+
+    def cancel_early(progress: Progress) -> None:
+        if progress.stage is Stage.EXTRACTING and progress.done >= 1:
+            token.cancel()
+
+    first = scan([folder], settings(tmp_path), progress=cancel_early, cancel=token)
+    assert first.cancelled
+    again = scan([folder], settings(tmp_path))
+    assert not again.cancelled
+    assert outcome(again) == without_cache(folder, tmp_path)
+
+
+def test_a_damaged_stored_outcome_is_scanned_again(tmp_path: Path) -> None:
+    folder = make_corpus(tmp_path / "docs")
+    scan([folder], settings(tmp_path))
+    with sqlite3.connect(tmp_path / "cache.sqlite3") as db:
+        assert db.execute("UPDATE scans SET outcome = x'00ff'").rowcount == 1
+    rescan = scan([folder], settings(tmp_path))
+    assert outcome(rescan) == without_cache(folder, tmp_path)
+    assert not rescan.notices
