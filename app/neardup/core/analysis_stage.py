@@ -31,25 +31,32 @@ from neardup.core.settings import ScanSettings
 
 # Below this many files a process pool costs more to start than it saves.
 MIN_FILES_FOR_POOL = 24
-BATCH_BYTES = 4 << 20
-BATCH_FILES = 32
+BATCH_BYTES = 1 << 20
+BATCH_FILES = 16
 
 
 def _batches(paths: Sequence[Path]) -> list[list[Path]]:
-    """Batches of similar total size, so a pool gets even work and few round trips."""
-    batches: list[list[Path]] = []
-    current: list[Path] = []
-    size = 0
+    """Batches for a pool, largest files first.
+
+    Handing out the big files first and the small ones last keeps the workers
+    busy to the end (longest-processing-time-first scheduling); batches bound
+    the number of round trips.
+    """
+    sizes: dict[Path, int] = {}
     for path in paths:
         try:
-            file_size = path.stat().st_size
+            sizes[path] = path.stat().st_size
         except OSError:
-            file_size = 0
+            sizes[path] = 0
+    batches: list[list[Path]] = []
+    current: list[Path] = []
+    total = 0
+    for path in sorted(paths, key=sizes.__getitem__, reverse=True):
         current.append(path)
-        size += file_size
-        if size >= BATCH_BYTES or len(current) >= BATCH_FILES:
+        total += sizes[path]
+        if total >= BATCH_BYTES or len(current) >= BATCH_FILES:
             batches.append(current)
-            current, size = [], 0
+            current, total = [], 0
     if current:
         batches.append(current)
     return batches
@@ -131,7 +138,9 @@ def _run_analysis(
         return results, True
     finally:
         if own_pool is not None:
-            own_pool.shutdown(wait=True, cancel_futures=True)
+            # Every result is in (or the scan was cancelled): let the idle workers exit
+            # in the background rather than wait ~0.1 s for them.
+            own_pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _changed_during_scan(item: Analyzed | Problem, keys: dict[str, FileKey]) -> bool:
