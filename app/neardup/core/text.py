@@ -17,10 +17,16 @@ _CJK = (
     "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
 )
 _CJK_CHAR = f"[{_CJK}]"
-_WRAPPED_CJK_BREAK = re.compile(rf"(?<={_CJK_CHAR})[ \t]*\n[ \t]*(?={_CJK_CHAR})")
-_HYPHENATED_BREAK = re.compile(r"(?<=[a-z])-\n(?=[a-z])")
-_INLINE_SPACE = re.compile(r"[ \t\u00a0\u2000-\u200a\u202f\u205f]+")
-_SPACE_AROUND_NEWLINE = re.compile(r" *\n *")
+# Patterns start with the character they need, and match only what must change
+# (most spaces are already a single space, most line breaks have none around
+# them), so the engine rejects almost every position at once.
+_INLINE_SPACE_CHARS = "\t\u00a0\u2000-\u200a\u202f\u205f"
+_INLINE_SPACE = re.compile(
+    f"[{_INLINE_SPACE_CHARS}][ {_INLINE_SPACE_CHARS}]*| [ {_INLINE_SPACE_CHARS}]+"
+)
+_SPACE_AROUND_NEWLINE = re.compile(r" +\n *|\n +")
+_WRAPPED_CJK_BREAK = re.compile(rf"\n(?<={_CJK_CHAR}\n)(?={_CJK_CHAR})")
+_HYPHENATED_BREAK = re.compile(r"-\n(?<=[a-z]-\n)(?=[a-z])")
 _MANY_NEWLINES = re.compile(r"\n{3,}")
 _CONTENT_WHITESPACE = re.compile(r"\s+")
 
@@ -53,10 +59,12 @@ def normalize(text: str) -> str:
     breaks (blank lines) survive as a single blank line.
     """
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n\n")
-    text = unicodedata.normalize("NFKC", text)
+    if not text.isascii():  # NFKC leaves ASCII as it is
+        text = unicodedata.normalize("NFKC", text)
     text = _INVISIBLE.sub("", text)
     text = text.lower()
     text = _INLINE_SPACE.sub(" ", text)
+    # After this, no line break has spaces around it: the two rules below rely on that.
     text = _SPACE_AROUND_NEWLINE.sub("\n", text)
     text = _WRAPPED_CJK_BREAK.sub("", text)
     text = _HYPHENATED_BREAK.sub("", text)
