@@ -28,7 +28,6 @@ _SPACE_AROUND_NEWLINE = re.compile(r" +\n *|\n +")
 _WRAPPED_CJK_BREAK = re.compile(rf"\n(?<={_CJK_CHAR}\n)(?={_CJK_CHAR})")
 _HYPHENATED_BREAK = re.compile(r"-\n(?<=[a-z]-\n)(?=[a-z])")
 _MANY_NEWLINES = re.compile(r"\n{3,}")
-_CONTENT_WHITESPACE = re.compile(r"\s+")
 
 # Invisible characters that differ between copies of one text: C0/C1 controls but
 # tab and newline, format characters (soft hyphen, zero-width space, bidi marks,
@@ -74,7 +73,8 @@ def normalize(text: str) -> str:
 
 def content_key_text(normalized: str) -> str:
     """The text with all whitespace removed: equal for copies that differ only in layout."""
-    return _CONTENT_WHITESPACE.sub("", normalized)
+    # str.split() drops exactly what the regex \s+ matches, three times faster.
+    return "".join(normalized.split())
 
 
 # A sentence ends at CJK terminators, at ! ? ; (NFKC turns the full-width ones
