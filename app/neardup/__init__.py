@@ -2,14 +2,34 @@
 
 The public Python API: ``scan(paths, settings)`` runs the whole pipeline and
 ``find_near_duplicates(fingerprints, max_distance)`` is the block index on its own.
+
+Names are imported on first use, so that a process which needs only part of the
+package (a scan worker, ``neardup --version``) does not pay for all of it.
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from neardup._version import __version__
-from neardup.core.index import find_near_duplicates
-from neardup.core.pipeline import scan
-from neardup.core.progress import CancelToken, Progress, Stage
-from neardup.core.result import ScanResult
-from neardup.core.settings import ScanSettings
+
+if TYPE_CHECKING:
+    from neardup.core.index import find_near_duplicates
+    from neardup.core.pipeline import scan
+    from neardup.core.progress import CancelToken, Progress, Stage
+    from neardup.core.result import ScanResult
+    from neardup.core.settings import ScanSettings
+
+_HOMES = {
+    "CancelToken": "neardup.core.progress",
+    "Progress": "neardup.core.progress",
+    "ScanResult": "neardup.core.result",
+    "ScanSettings": "neardup.core.settings",
+    "Stage": "neardup.core.progress",
+    "find_near_duplicates": "neardup.core.index",
+    "scan": "neardup.core.pipeline",
+}
 
 __all__ = [
     "CancelToken",
@@ -21,3 +41,16 @@ __all__ = [
     "find_near_duplicates",
     "scan",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'neardup' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

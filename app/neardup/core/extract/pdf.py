@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-import io
 from dataclasses import replace
 from pathlib import Path
-from typing import BinaryIO
 
 import pypdfium2
 import pypdfium2.raw as pdfium_raw
-from pdfminer.converter import TextConverter
-from pdfminer.layout import LAParams
-from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
-from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
-from pdfminer.pdfpage import PDFPage
 
 from neardup.core.extract.base import Extracted, ExtractionError, ExtractOptions
 
@@ -121,30 +114,13 @@ class _PdfminerFailedError(Exception):
 
 
 def _read_with_pdfminer(path: Path) -> list[str]:
-    with path.open("rb") as stream:
-        try:
-            return _pdfminer_pages(stream)
-        except (PDFPasswordIncorrect, PDFEncryptionError) as exc:
-            raise ExtractionError(ENCRYPTED_REASON) from exc
-        except (ExtractionError, OSError, MemoryError):
-            raise
-        except Exception as exc:
-            # pdfminer signals damage with many unrelated types (PSEOF, PDFSyntaxError, ...).
-            raise _PdfminerFailedError(f"{type(exc).__name__}: {exc}") from exc
+    # Imported here: pdfminer.six is only the fallback, and importing it costs every
+    # worker process 70 ms.
+    from neardup.core.extract import pdfminer_pages
 
-
-def _pdfminer_pages(stream: BinaryIO) -> list[str]:
-    manager = PDFResourceManager()
-    buffer = io.StringIO()
-    device = TextConverter(manager, buffer, laparams=LAParams())
-    interpreter = PDFPageInterpreter(manager, device)
-    pages: list[str] = []
     try:
-        for page in PDFPage.get_pages(stream):
-            interpreter.process_page(page)
-            pages.append(buffer.getvalue())
-            buffer.seek(0)
-            buffer.truncate(0)
-    finally:
-        device.close()
-    return pages
+        return pdfminer_pages.read_pages(path)
+    except pdfminer_pages.EncryptedError as exc:
+        raise ExtractionError(ENCRYPTED_REASON) from exc
+    except pdfminer_pages.UnreadableError as exc:
+        raise _PdfminerFailedError(str(exc)) from exc
