@@ -23,7 +23,8 @@ from concurrent.futures import (
 from dataclasses import dataclass
 from pathlib import Path
 
-from neardup.core.analyze import Analyzed, AnalyzeOptions, analyze_batch, analyze_file
+from neardup.core.analysis_codec import EncodedResult, StoredAnalysis, analyze_batch
+from neardup.core.analyze import Analyzed, AnalyzeOptions, analyze_file
 from neardup.core.cache import AnalysisCache, FileKey, SeenFiles, content_hash, file_keys
 from neardup.core.models import Problem
 from neardup.core.progress import ScanContext, Stage, StageTimer
@@ -71,14 +72,17 @@ def _analyze_here(
     options: AnalyzeOptions,
     ctx: ScanContext,
     timer: StageTimer,
-    results: list[Analyzed | Problem],
+    results: list[EncodedResult],
     done_before: int,
 ) -> bool:
-    """Analyse files one by one in this process; False when cancelled."""
+    """Analyse files one by one in this process; False when cancelled.
+
+    Nothing is encoded here: the cache encodes what it stores itself.
+    """
     for path in paths:
         if ctx.cancelled():
             return False
-        results.append(analyze_file(path, options))
+        results.append((analyze_file(path, options), None))
         timer.report(done_before + len(results), path.name)
     return True
 
@@ -91,13 +95,15 @@ def _run_analysis(
     timer: StageTimer,
     done_before: int,
     notices: list[str],
-) -> tuple[list[Analyzed | Problem], bool]:
+    encode: bool,
+) -> tuple[list[EncodedResult], bool]:
     """Analyse files in this process or a pool; returns the results and whether all finished.
 
-    If the pool breaks (a worker killed, or a process that cannot spawn), the
-    files it did not finish are read in this process instead.
+    With ``encode``, pool workers also encode each analysis for the cache, in parallel. If the
+    pool breaks (a worker killed, or a process that cannot spawn), the files it
+    did not finish are read in this process instead.
     """
-    results: list[Analyzed | Problem] = []
+    results: list[EncodedResult] = []
     own_pool = None
     workers = default_workers(ctx.settings)
     if executor is None and workers > 1 and len(paths) >= MIN_FILES_FOR_POOL:
@@ -110,8 +116,9 @@ def _run_analysis(
     try:
         if executor is None:
             return results, _analyze_here(paths, options, ctx, timer, results, done_before)
-        pending: set[Future[list[Analyzed | Problem]]] = {
-            executor.submit(analyze_batch, batch, options) for batch in _batches(paths)
+        pending: set[Future[list[EncodedResult]]] = {
+            executor.submit(analyze_batch, batch, options, encode=encode)
+            for batch in _batches(paths)
         }
         while pending:
             done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
@@ -125,11 +132,11 @@ def _run_analysis(
                     )
                     for other in pending:
                         other.cancel()
-                    finished = {str(r.path) for r in results}
+                    finished = {str(item.path) for item, _ in results}
                     rest = [p for p in paths if str(p) not in finished]
                     return results, _analyze_here(rest, options, ctx, timer, results, done_before)
                 results.extend(batch_results)
-                last = batch_results[-1].path.name if batch_results else None
+                last = batch_results[-1][0].path.name if batch_results else None
                 timer.report(done_before + len(results), last)
             if ctx.cancelled():
                 for future in pending:
@@ -206,10 +213,15 @@ def analyze_all(
     settled = {p: hashes[p] for p in (*cached, *known_problems)}
     timer.report(len(results), force=True)
     todo = [p for p in paths if str(p) not in settled]
-    fresh, finished = _run_analysis(todo, options, ctx, executor, timer, len(results), notices)
+    fresh, finished = _run_analysis(
+        todo, options, ctx, executor, timer, len(results), notices, encode=cache is not None
+    )
     new_analyses: list[tuple[Analyzed, str]] = []
     new_problems: list[tuple[Problem, str]] = []
-    for item in fresh:
+    encoded: dict[str, StoredAnalysis] = {}
+    for item, stored in fresh:
+        if stored is not None:
+            encoded[str(item.path)] = stored
         digest = hashes.get(str(item.path))
         if _changed_during_scan(item, keys):
             if isinstance(item, Analyzed):
@@ -224,6 +236,6 @@ def analyze_all(
             settled[str(item.path)] = digest
         results.append(item)
     if cache is not None:
-        cache.store(new_analyses, keys, settings_key)
+        cache.store(new_analyses, keys, settings_key, encoded)
         cache.store_problems(new_problems, keys, settings_key)
     return AnalysisOutcome(results, finished, settled)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -80,8 +79,3 @@ def analyze_file(path: Path, options: AnalyzeOptions) -> Analyzed | Problem:
         return Problem(
             extracted.path, f"Could not analyse the text: {type(error).__name__}: {error}"
         )
-
-
-def analyze_batch(paths: Sequence[Path], options: AnalyzeOptions) -> list[Analyzed | Problem]:
-    """A batch per task keeps inter-process overhead small."""
-    return [analyze_file(path, options) for path in paths]

@@ -25,24 +25,21 @@ scan: the cache turns itself off and says why in `problem`.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sqlite3
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
 import xxhash
 
+from neardup.core.analysis_codec import StoredAnalysis, decode_analysis, encode_analysis
 from neardup.core.analyze import Analyzed
 from neardup.core.models import Problem
-from neardup.core.passages import Passages
 from neardup.resources import user_cache_dir
 
 SCHEMA_VERSION = 5
-_TOKEN_SEPARATOR = "\x1f"
 _READ_CHUNK = 1 << 20
 
 
@@ -118,59 +115,6 @@ CREATE TABLE IF NOT EXISTS scans (
     file_set TEXT PRIMARY KEY, inputs TEXT NOT NULL, outcome BLOB NOT NULL
 );
 """
-
-
-def _pack_analysis(item: Analyzed) -> tuple[object, ...]:
-    return (
-        item.format,
-        item.pages,
-        item.encoding,
-        json.dumps(list(item.notes), ensure_ascii=False),
-        item.content_key,
-        zlib.compress(item.text.encode("utf-8"), 1),
-        zlib.compress(_TOKEN_SEPARATOR.join(item.tokens).encode("utf-8"), 1),
-        zlib.compress(item.token_offsets.astype("<u4").tobytes(), 1),
-        _pack_windows(item.passages),
-    )
-
-
-def _pack_windows(passages: Passages) -> bytes:
-    table = np.stack(
-        (
-            passages.token_starts.astype("<u8"),
-            passages.token_ends.astype("<u8"),
-            passages.fingerprints.astype("<u8"),
-        )
-    )
-    return zlib.compress(table.tobytes(), 1)
-
-
-def _unpack_windows(blob: bytes) -> Passages:
-    table = np.frombuffer(zlib.decompress(blob), dtype="<u8").reshape(3, -1)
-    return Passages(
-        table[0].astype(np.int64), table[1].astype(np.int64), table[2].astype(np.uint64)
-    )
-
-
-def _unpack_analysis(row: Sequence[object], key: FileKey) -> Analyzed:
-    fmt, pages, encoding, notes, content_key, text, tokens, offsets, windows = row
-    assert isinstance(text, bytes) and isinstance(tokens, bytes) and isinstance(offsets, bytes)
-    assert isinstance(windows, bytes)
-    token_text = zlib.decompress(tokens).decode("utf-8")
-    return Analyzed(
-        path=Path(key.path),
-        format=str(fmt),
-        size=key.size,
-        mtime_ns=key.mtime_ns,
-        pages=pages if isinstance(pages, int) else None,
-        encoding=encoding if isinstance(encoding, str) else None,
-        notes=tuple(json.loads(str(notes))),
-        text=zlib.decompress(text).decode("utf-8"),
-        tokens=tuple(token_text.split(_TOKEN_SEPARATOR)) if token_text else (),
-        token_offsets=np.frombuffer(zlib.decompress(offsets), dtype="<u4").astype(np.int64),
-        content_key=str(content_key),
-        passages=_unpack_windows(windows),
-    )
 
 
 class AnalysisCache:
@@ -256,23 +200,37 @@ class AnalysisCache:
                     (digest, settings_key),
                 ).fetchone()
                 if row:
-                    out[path] = _unpack_analysis(row, keys[path])
+                    out[path] = decode_analysis(
+                        row, keys[path].path, keys[path].size, keys[path].mtime_ns
+                    )
         except (sqlite3.Error, zlib.error, ValueError) as error:
             self._fail(error)
             return {}
         return out
 
     def store(
-        self, items: Sequence[tuple[Analyzed, str]], keys: dict[str, FileKey], settings_key: str
+        self,
+        items: Sequence[tuple[Analyzed, str]],
+        keys: dict[str, FileKey],
+        settings_key: str,
+        encoded: Mapping[str, StoredAnalysis] | None = None,
     ) -> None:
-        """Remember analyses (with their content hashes) and where the files are."""
+        """Remember analyses (with their content hashes) and where the files are.
+
+        ``encoded`` holds rows the workers already encoded, by path; the rest are
+        encoded here.
+        """
         if self._db is None or not items:
             return
+        encoded = encoded or {}
+        rows = [
+            (digest, settings_key, *(encoded.get(str(item.path)) or encode_analysis(item)))
+            for item, digest in items
+        ]
         try:
             with self._db:
                 self._db.executemany(
-                    "INSERT OR REPLACE INTO analyses VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                    [(digest, settings_key, *_pack_analysis(item)) for item, digest in items],
+                    "INSERT OR REPLACE INTO analyses VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows
                 )
                 self._db.executemany(
                     "INSERT OR REPLACE INTO files VALUES (?,?,?,?)",

@@ -1,0 +1,95 @@
+"""How an analysed document is stored: the cache's row format, and the worker entry
+point that analyses files and encodes them in one go.
+
+Encoding compresses the text, tokens and windows, which is real work; doing it in
+the worker that analysed the file keeps it off the scan's one main process.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from neardup.core.analyze import Analyzed, AnalyzeOptions, analyze_file
+from neardup.core.models import Problem
+from neardup.core.passages import Passages
+
+# format, pages, encoding, notes, content key, text, tokens, token offsets, windows
+StoredAnalysis = tuple[str, int | None, str | None, str, str, bytes, bytes, bytes, bytes]
+
+_TOKEN_SEPARATOR = "\x1f"
+_LEVEL = 1  # fast: the cache is local, and a scan writes it once per new file
+
+
+def encode_analysis(item: Analyzed) -> StoredAnalysis:
+    return (
+        item.format,
+        item.pages,
+        item.encoding,
+        json.dumps(list(item.notes), ensure_ascii=False),
+        item.content_key,
+        zlib.compress(item.text.encode("utf-8"), _LEVEL),
+        zlib.compress(_TOKEN_SEPARATOR.join(item.tokens).encode("utf-8"), _LEVEL),
+        zlib.compress(item.token_offsets.astype("<u4").tobytes(), _LEVEL),
+        _encode_windows(item.passages),
+    )
+
+
+def decode_analysis(row: Sequence[object], path: str, size: int, mtime_ns: int) -> Analyzed:
+    """The analysis of a stored row, for the file now at ``path`` with that size and mtime."""
+    fmt, pages, encoding, notes, content_key, text, tokens, offsets, windows = row
+    assert isinstance(text, bytes) and isinstance(tokens, bytes) and isinstance(offsets, bytes)
+    assert isinstance(windows, bytes)
+    token_text = zlib.decompress(tokens).decode("utf-8")
+    return Analyzed(
+        path=Path(path),
+        format=str(fmt),
+        size=size,
+        mtime_ns=mtime_ns,
+        pages=pages if isinstance(pages, int) else None,
+        encoding=encoding if isinstance(encoding, str) else None,
+        notes=tuple(json.loads(str(notes))),
+        text=zlib.decompress(text).decode("utf-8"),
+        tokens=tuple(token_text.split(_TOKEN_SEPARATOR)) if token_text else (),
+        token_offsets=np.frombuffer(zlib.decompress(offsets), dtype="<u4").astype(np.int64),
+        content_key=str(content_key),
+        passages=_decode_windows(windows),
+    )
+
+
+def _encode_windows(passages: Passages) -> bytes:
+    table = np.stack(
+        (
+            passages.token_starts.astype("<u8"),
+            passages.token_ends.astype("<u8"),
+            passages.fingerprints.astype("<u8"),
+        )
+    )
+    return zlib.compress(table.tobytes(), _LEVEL)
+
+
+def _decode_windows(blob: bytes) -> Passages:
+    table = np.frombuffer(zlib.decompress(blob), dtype="<u8").reshape(3, -1)
+    return Passages(
+        table[0].astype(np.int64), table[1].astype(np.int64), table[2].astype(np.uint64)
+    )
+
+
+EncodedResult = tuple[Analyzed | Problem, StoredAnalysis | None]
+
+
+def analyze_batch(
+    paths: Sequence[Path], options: AnalyzeOptions, *, encode: bool
+) -> list[EncodedResult]:
+    """Worker entry point: each file's analysis, with its stored row when ``encode``
+    (the scan keeps a cache). A batch per task keeps inter-process overhead small."""
+    out: list[EncodedResult] = []
+    for path in paths:
+        item = analyze_file(path, options)
+        stored = encode_analysis(item) if encode and isinstance(item, Analyzed) else None
+        out.append((item, stored))
+    return out
