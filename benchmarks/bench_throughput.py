@@ -569,6 +569,62 @@ def peers_section(
 
 
 @dataclass
+class Round:
+    """One round of the throughput runs, taken back to back."""
+
+    cold: ScanRun
+    warm: ScanRun
+    no_partial: ScanRun
+    peers: list[peers.PeerRun]
+
+
+def _median_by(values: Sequence[Any], key: Any) -> Any:
+    ordered = sorted(values, key=key)
+    return ordered[(len(ordered) - 1) // 2]
+
+
+def median_round(rounds: Sequence[Round]) -> Round:
+    """Each measure's median over the rounds (the lower one for an even count)."""
+    names = [run.name for run in rounds[0].peers]
+    return Round(
+        cold=_median_by([r.cold for r in rounds], lambda run: run.wall),
+        warm=_median_by([r.warm for r in rounds], lambda run: run.wall),
+        no_partial=_median_by([r.no_partial for r in rounds], lambda run: run.wall),
+        peers=[
+            _median_by([r.peers[i] for r in rounds], lambda run: run.seconds)
+            for i in range(len(names))
+        ],
+    )
+
+
+def rounds_section(rounds: Sequence[Round]) -> list[str]:
+    names = [run.name for run in rounds[0].peers]
+    lines = [
+        f"Tables above: the median of {len(rounds)} rounds; each round ran the cold, warm and "
+        "`--no-partial` scans and the peers back to back. Every round:",
+        "",
+        "| round | cold wall s | cold scan s | warm wall s | warm scan s | warm/cold (scan) | "
+        + " | ".join(f"{n} s | cold wall / {n}" for n in names)
+        + " |",
+        "|---:|---:|---:|---:|---:|---:|" + "---:|---:|" * len(names),
+    ]
+    for number, r in enumerate(rounds, 1):
+        cells = [
+            f"{number}",
+            f"{r.cold.wall:.2f}",
+            f"{r.cold.scan_seconds:.2f}",
+            f"{r.warm.wall:.2f}",
+            f"{r.warm.scan_seconds:.3f}",
+            f"{r.warm.scan_seconds / r.cold.scan_seconds:.3f}",
+        ]
+        for run in r.peers:
+            cells += [f"{run.seconds:.2f}", f"{r.cold.wall / run.seconds:.2f}×"]
+        lines.append("| " + " | ".join(cells) + " |")
+    lines.append("")
+    return lines
+
+
+@dataclass
 class ScaleRun:
     docs: int
     mode: str  # "full" or "no-partial"
@@ -645,6 +701,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--scale", type=int, nargs="*", default=[5_000, 20_000])
     parser.add_argument("--timeout", type=float, default=3600, help="seconds per scan")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="rounds of cold/warm/peer runs (medians reported)"
+    )
     parser.add_argument("--reuse", action="store_true", help="keep corpora built earlier")
     parser.add_argument(
         "--full-scale",
@@ -689,35 +748,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     built = build_throughput_corpus(tp_root, pool, args.extra_docs, args.seed, reuse=args.reuse)
     files = count_files(tp_root)
     cache = work / "throughput-cache.sqlite"
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        Path(f"{cache}{suffix}").unlink(missing_ok=True)
     report_path = work / "throughput-report.json"
     cold_cmd = neardup_command([tp_root], report_path, args.workers, cache)
-    print("bench: cold scan ...", file=sys.stderr)
-    cold = run_scan("cold", cold_cmd, report_path, args.timeout)
-    check(cold)
-    print("bench: warm scan ...", file=sys.stderr)
-    warm = run_scan("warm", cold_cmd, report_path, args.timeout)
-    check(warm)
-    commands.append(f"{fmt_cmd(cold_cmd)}   # cold after deleting the cache file; again = warm")
-    if not cold.ok:
-        return 1
     nop_path = work / "throughput-no-partial-report.json"
     nop_cmd = neardup_command([tp_root], nop_path, args.workers, None, ["--no-partial"])
-    print("bench: cold scan without partial-copy detection ...", file=sys.stderr)
-    no_partial = run_scan("cold, --no-partial", nop_cmd, nop_path, args.timeout)
-    check(no_partial)
+    commands.append(f"{fmt_cmd(cold_cmd)}   # cold after deleting the cache file; again = warm")
     commands.append(fmt_cmd(nop_cmd))
-    stats = extracted_texts(cold.report)
-    out_lines += throughput_section(cold, warm, stats, args.workers, files)
+    # Rounds of cold, warm, --no-partial and the peers back to back: on a shared machine
+    # the median round says more than any single one, and the per-round ratios show spread.
+    rounds: list[Round] = []
+    stats: TextStats | None = None
+    for number in range(1, args.repeat + 1):
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{cache}{suffix}").unlink(missing_ok=True)
+        print(f"bench: round {number}: cold, warm, --no-partial scans ...", file=sys.stderr)
+        cold = run_scan("cold", cold_cmd, report_path, args.timeout)
+        check(cold)
+        warm = run_scan("warm", cold_cmd, report_path, args.timeout)
+        check(warm)
+        if not cold.ok:
+            return 1
+        no_partial = run_scan("cold, --no-partial", nop_cmd, nop_path, args.timeout)
+        check(no_partial)
+        if stats is None:
+            stats = extracted_texts(cold.report)
+        print(f"bench: round {number}: peers ...", file=sys.stderr)
+        rounds.append(Round(cold, warm, no_partial, run_peers(stats.texts)))
+    assert stats is not None
+    median = median_round(rounds)
+    out_lines += throughput_section(median.cold, median.warm, stats, args.workers, files)
     if built["built"]:
         out_lines.append(f"Corpus built in {built['seconds']:.0f} s (PDFs: {built['pdf_engine']}).")
         out_lines.append("")
 
     # 2. Peers on the same texts.
-    print("bench: peers ...", file=sys.stderr)
-    peer_runs = run_peers(stats.texts)
-    out_lines += peers_section(cold, no_partial, peer_runs, stats)
+    out_lines += peers_section(median.cold, median.no_partial, median.peers, stats)
+    out_lines += rounds_section(rounds)
 
     # 3. Scaling.
     scale_runs: list[ScaleRun] = []
@@ -771,6 +837,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         str(work),
         "--workers",
         str(args.workers),
+        "--repeat",
+        str(args.repeat),
         "--scale",
         *map(str, args.scale),
         "--full-scale",

@@ -21,7 +21,7 @@ class FeatureWeights:
     def __init__(self, tokens: Sequence[Sequence[str]], settings: ScanSettings) -> None:
         self._tokens = tokens
         self._settings = settings
-        self.idf: IdfTable = idf_for([dict.fromkeys(t, 1) for t in tokens])
+        self.idf: IdfTable = idf_for([dict.fromkeys(t) for t in tokens])
         self._fingerprints: dict[int, int] = {}
         # Verification looks at the same few documents again and again.
         self._cached_terms = lru_cache(maxsize=512)(self._terms)
