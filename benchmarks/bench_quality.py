@@ -27,7 +27,7 @@ import peers
 import quality
 from neardup import ScanSettings, scan
 from neardup.core.report import report_dict
-from neardup.core.weighting import Weighting
+from neardup.core.settings import Weighting
 
 NEAR_CASES = ("copy-txt", "copy-docx", "copy-pdf", "light-edit", "reorder")
 CASES = (*NEAR_CASES, "heavy-edit", "partial-10", "partial-30")

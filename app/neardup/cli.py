@@ -18,9 +18,8 @@ from pathlib import Path
 
 from neardup._version import __version__
 from neardup.core.groups import ReferenceRule
-from neardup.core.settings import PDF_ENGINES, ScanSettings
+from neardup.core.settings import PDF_ENGINES, ScanSettings, Weighting
 from neardup.core.tokenize import TOKENIZER_NAMES
-from neardup.core.weighting import Weighting
 
 EXIT_OK = 0
 EXIT_FAILED = 1

@@ -7,8 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray
 from pytestqt.qtbot import QtBot
 
-from neardup.core.settings import ScanSettings
-from neardup.core.weighting import Weighting
+from neardup.core.settings import ScanSettings, Weighting
 from neardup.gui.main_window import MainWindow
 from neardup.gui.settings_store import FolderEntry, FolderRole, SettingsStore
 

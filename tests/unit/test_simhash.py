@@ -7,8 +7,9 @@ import sys
 import numpy as np
 import xxhash
 
+from neardup.core.settings import Weighting
 from neardup.core.simhash import bit_sums, hamming, simhash, simhash_terms, term_hashes, to_hex
-from neardup.core.weighting import Weighting, weigh
+from neardup.core.weighting import weigh
 
 
 def test_design_example_six_bit_hashes() -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -199,3 +201,23 @@ def test_a_damaged_stored_outcome_is_scanned_again(tmp_path: Path) -> None:
     rescan = scan([folder], settings(tmp_path))
     assert outcome(rescan) == without_cache(folder, tmp_path)
     assert not rescan.notices
+
+
+def test_an_unchanged_rescan_loads_no_matching_code(tmp_path: Path) -> None:
+    """A rescan served whole from the cache needs neither numpy nor the workers' code, so
+    the CLI answers it at once; a fresh interpreter shows what it loaded."""
+    folder = make_corpus(tmp_path / "docs")
+    scan([folder], settings(tmp_path))
+    probe = (
+        "import sys; from pathlib import Path; from neardup import ScanSettings, scan; "
+        f"s = ScanSettings(workers=1, cache_path=Path({str(tmp_path / 'cache.sqlite3')!r})); "
+        f"r = scan([{str(folder)!r}], s); "
+        "heavy = sorted(m for m in ('numpy', 'rjieba', 'jieba', 'neardup.core.analyze') "
+        "if m in sys.modules); "
+        "print(len(r.documents), len(r.pairs), heavy)"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout.split()
+    expected = outcome(scan([folder], settings(tmp_path)))
+    assert shown == [str(len(expected["documents"])), str(len(expected["pairs"])), "[]"]

@@ -15,10 +15,6 @@ from neardup.core.passages import Passages, passage_fingerprints
 from neardup.core.text import content_key_text, normalize
 from neardup.core.tokenize import content_tokens_with_offsets, get_tokenizer
 
-# Bump when normalisation, tokenisation or passage windows change what an analysis
-# holds: cached analyses carry it in their key, so old ones are not reused.
-ANALYSIS_VERSION = 5
-
 
 @dataclass(frozen=True, slots=True)
 class AnalyzeOptions:

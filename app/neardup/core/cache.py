@@ -31,13 +31,16 @@ import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import xxhash
 
-from neardup.core.analysis_codec import StoredAnalysis, decode_analysis, encode_analysis
-from neardup.core.analyze import Analyzed
 from neardup.core.models import Problem
 from neardup.resources import user_cache_dir
+
+if TYPE_CHECKING:
+    from neardup.core.analysis_codec import StoredAnalysis
+    from neardup.core.analyze import Analyzed
 
 SCHEMA_VERSION = 5
 _READ_CHUNK = 1 << 20
@@ -191,6 +194,10 @@ class AnalysisCache:
         """Cached analyses for paths whose content hash is known."""
         if self._db is None:
             return {}
+        # The codec (numpy and the analysis code) is imported only when analyses are
+        # read or written: a rescan served whole from the cache needs neither.
+        from neardup.core.analysis_codec import decode_analysis
+
         out: dict[str, Analyzed] = {}
         try:
             for path, digest in hashes.items():
@@ -222,6 +229,8 @@ class AnalysisCache:
         """
         if self._db is None or not items:
             return
+        from neardup.core.analysis_codec import encode_analysis
+
         encoded = encoded or {}
         rows = [
             (digest, settings_key, *(encoded.get(str(item.path)) or encode_analysis(item)))

@@ -12,8 +12,8 @@ from pathlib import Path
 from neardup.core.analyze import Analyzed, AnalyzeOptions, analyze_file
 from neardup.core.matching import FeatureWeights
 from neardup.core.models import Problem
-from neardup.core.overlap import CompactText, Overlap, measure_overlap
-from neardup.core.result import MatchedSpan
+from neardup.core.overlap import CompactText, measure_overlap
+from neardup.core.result import MatchedSpan, Overlap
 from neardup.core.settings import ScanSettings
 from neardup.core.simhash import to_hex
 

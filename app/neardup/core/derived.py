@@ -17,25 +17,21 @@ import xxhash
 
 from neardup.core.groups import Group
 from neardup.core.models import Problem
-from neardup.core.overlap import METHOD_VERSION, SHINGLE, Overlap
 from neardup.core.result import (
     DocumentRecord,
     MatchedSpan,
+    Overlap,
     Pair,
     PairKind,
     Role,
     SimilaritySummary,
     Source,
 )
-from neardup.core.settings import ScanSettings
+from neardup.core.settings import ScanSettings, Weighting
 from neardup.core.text import Span
-from neardup.core.weighting import MIN_DOCUMENTS_FOR_CORPUS_IDF, Weighting
+from neardup.core.versions import OVERLAP_VERSION, SCAN_VERSION
 
-OVERLAP_METHOD = f"diagonal-chains-{METHOD_VERSION}-{SHINGLE}"
-
-# Bump whenever matching, passages, grouping or the per-document summaries change what
-# a scan finds from the same analyses: stored scan outcomes carry it in their key.
-SCAN_METHOD_VERSION = 1
+OVERLAP_METHOD = f"diagonal-chains-{OVERLAP_VERSION}"
 
 # Settings that change how a scan runs, never what it finds.
 _RUN_ONLY_SETTINGS = frozenset({"workers", "use_cache", "cache_path"})
@@ -53,6 +49,9 @@ def text_key(normalized: str) -> str:
 
 def corpus_signature(settings: ScanSettings, text_keys: Iterable[str]) -> str:
     """What the IDF table depends on: the set of documents, for TF-IDF over the scan."""
+    # Only fingerprinting needs this, and it has the weighting code loaded already.
+    from neardup.core.weighting import MIN_DOCUMENTS_FOR_CORPUS_IDF
+
     keys = sorted(text_keys)
     if settings.weighting is not Weighting.TFIDF:
         return ""
@@ -119,7 +118,7 @@ def scan_keys(settings: ScanSettings, inputs: Iterable[ScanInput]) -> tuple[str,
     ordered = sorted(inputs, key=lambda item: item.path)
     file_set = _key(
         "scan",
-        SCAN_METHOD_VERSION,
+        SCAN_VERSION,
         OVERLAP_METHOD,
         settings.analysis_key(),
         outcome_settings,

@@ -19,11 +19,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from neardup.core.result import MatchedSpan
+from neardup.core.result import MatchedSpan, Overlap
 from neardup.core.text import Span
 
-# Bump when the method changes its results: cached overlaps carry it in their key.
-METHOD_VERSION = 3
+# Changing any of these changes results: bump versions.OVERLAP_VERSION with it.
 SHINGLE = 16  # characters per shingle: long enough to be rare by chance (measured)
 MAX_GAP = 24  # an edit of up to this many characters does not split a passage
 MIN_MATCH = 40  # shorter passages are common phrases, not copying (in CJK characters)
@@ -216,13 +215,6 @@ def union_size(ranges: list[tuple[int, int]], before: IntArray | None = None) ->
         total += stop - start if before is None else int(before[stop] - before[start])
         end = stop
     return total
-
-
-@dataclass(frozen=True, slots=True)
-class Overlap:
-    overlap_a: float
-    overlap_b: float
-    spans: tuple[MatchedSpan, ...]
 
 
 def _region_sizes(passages: list[_Passage], a: CompactText) -> list[float]:

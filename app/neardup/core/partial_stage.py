@@ -13,10 +13,10 @@ from neardup.core.cache import AnalysisCache
 from neardup.core.derived import decode_overlap, encode_overlap, overlap_key, text_key
 from neardup.core.groups import Group
 from neardup.core.matching import FeatureWeights, compared
-from neardup.core.overlap import CompactText, Overlap, measure_overlap
+from neardup.core.overlap import CompactText, measure_overlap
 from neardup.core.passages import match_passages
 from neardup.core.progress import ScanContext, Stage, StageTimer
-from neardup.core.result import Pair, PairKind, Role
+from neardup.core.result import Overlap, Pair, PairKind, Role
 from neardup.core.settings import ScanSettings
 from neardup.core.text import Span
 

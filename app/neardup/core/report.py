@@ -14,7 +14,6 @@ from typing import IO, Any
 
 from neardup._version import __version__
 from neardup.core.result import DocumentRecord, ScanResult
-from neardup.core.simhash import to_hex
 
 
 def _similarity(result: ScanResult, record: DocumentRecord) -> dict[str, Any] | None:
@@ -55,7 +54,7 @@ def report_dict(result: ScanResult) -> dict[str, Any]:
                 "size": d.size,
                 "format": d.format,
                 "tokens": d.tokens,
-                "simhash": to_hex(d.simhash) if d.simhash is not None else None,
+                "simhash": f"{d.simhash:016x}" if d.simhash is not None else None,
                 "pages": d.pages,
                 "encoding": d.encoding,
                 "modified_ns": d.mtime_ns,

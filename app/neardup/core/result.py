@@ -68,6 +68,16 @@ class MatchedSpan:
     b_end: int
 
 
+@dataclass(frozen=True, slots=True)
+class Overlap:
+    """How much of each text is found in the other (shares of their non-space
+    characters), and the passages that show it."""
+
+    overlap_a: float
+    overlap_b: float
+    spans: tuple[MatchedSpan, ...]
+
+
 @dataclass(slots=True)
 class Pair:
     a: int

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -14,11 +15,23 @@ from neardup._version import __version__
 from neardup.core.extract.base import PDF_ENGINES
 from neardup.core.groups import DEFAULT_REFERENCE_RULE, ReferenceRule
 from neardup.core.tokenize import DEFAULT_TOKENIZER, TOKENIZER_NAMES
-from neardup.core.weighting import DEFAULT_WEIGHTING, Weighting
+from neardup.core.versions import ANALYSIS_VERSION
 
 __all__ = ["DEFAULT_SUFFIXES", "PDF_ENGINES", "ScanSettings"]
 
 DEFAULT_SUFFIXES = (".txt", ".docx", ".pdf")
+
+
+class Weighting(str, Enum):
+    """The user's choice of feature weights (implemented in weighting.py)."""
+
+    TFIDF = "tfidf"
+    TF = "tf"
+    TEXTRANK = "textrank"
+    BINARY = "binary"
+
+
+DEFAULT_WEIGHTING = Weighting.TFIDF
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +116,5 @@ class ScanSettings:
         user_dict = ""
         if self.user_dict is not None and self.user_dict.exists():
             user_dict = xxhash.xxh64_hexdigest(self.user_dict.read_bytes())
-        from neardup.core.analyze import ANALYSIS_VERSION
-
         parts = [__version__, ANALYSIS_VERSION, self.pdf_engine, self.tokenizer, user_dict]
         return xxhash.xxh64_hexdigest(json.dumps(parts).encode())

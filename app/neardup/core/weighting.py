@@ -11,7 +11,6 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from functools import cache
 from importlib import resources
 from itertools import chain, repeat
@@ -19,19 +18,9 @@ from itertools import chain, repeat
 import numpy as np
 import numpy.typing as npt
 
+from neardup.core.settings import DEFAULT_WEIGHTING, Weighting
+
 FloatArray = npt.NDArray[np.float64]
-
-
-class Weighting(str, Enum):
-    """The user's choice of feature weights."""
-
-    TFIDF = "tfidf"
-    TF = "tf"
-    TEXTRANK = "textrank"
-    BINARY = "binary"
-
-
-DEFAULT_WEIGHTING = Weighting.TFIDF
 
 
 @dataclass(frozen=True, slots=True)

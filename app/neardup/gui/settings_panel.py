@@ -17,9 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from neardup.core.settings import PDF_ENGINES, ScanSettings
+from neardup.core.settings import PDF_ENGINES, ScanSettings, Weighting
 from neardup.core.tokenize import TOKENIZER_NAMES
-from neardup.core.weighting import Weighting
 
 WEIGHTING_LABELS = {
     Weighting.TFIDF: "TF-IDF",

@@ -1,0 +1,15 @@
+"""Version stamps of the methods whose results the cache keeps.
+
+A cache key carries the stamps of every method its value came from, so a changed
+method never serves a stale value. Bump a stamp whenever its method gives different
+results for the same input. They live apart from the methods so that reading the
+cache (a rescan of unchanged files) needs none of the methods' code.
+"""
+
+# Normalisation, tokenisation and passage windows (analyze.py and what it calls).
+ANALYSIS_VERSION = 5
+# Exact verification of a pair (overlap.py, its shingle length included).
+OVERLAP_VERSION = 3
+# Matching, passages, grouping and per-document summaries: what a scan finds from
+# the same analyses (the stored outcome of a whole scan).
+SCAN_VERSION = 1
