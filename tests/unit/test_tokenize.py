@@ -11,6 +11,7 @@ from neardup.core.tokenize import (
     content_tokens,
     content_tokens_with_offsets,
     get_tokenizer,
+    needs_segmenter,
     stopwords,
 )
 from textgen import document
@@ -57,3 +58,15 @@ def test_user_dictionary_joins_a_new_word(backend: type, tmp_path: Path) -> None
 def test_jieba_cache_goes_where_it_is_told(tmp_path: Path) -> None:
     JiebaTokenizer(cache_dir=tmp_path / "cache")
     assert list((tmp_path / "cache").iterdir())
+
+
+def test_text_without_han_needs_no_segmenter() -> None:
+    text = normalize("Café au lait, 42 apt-get runs; Привет мир.")
+    assert not needs_segmenter(text)
+    tokens, offsets = content_tokens_with_offsets(text, None)
+    assert tokens == content_tokens(text, get_tokenizer("rjieba"))
+    assert [text[o : o + len(t)] for t, o in zip(tokens, offsets, strict=True)] == tokens
+    chinese = normalize("自然语言处理")
+    assert needs_segmenter(chinese)
+    with pytest.raises(ValueError, match="needs a tokenizer"):
+        content_tokens_with_offsets(chinese, None)

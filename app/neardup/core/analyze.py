@@ -13,7 +13,7 @@ from neardup.core.extract import extract
 from neardup.core.models import Document, Problem
 from neardup.core.passages import Passages, passage_fingerprints
 from neardup.core.text import content_key_text, normalize
-from neardup.core.tokenize import content_tokens_with_offsets, get_tokenizer
+from neardup.core.tokenize import content_tokens_with_offsets, get_tokenizer, needs_segmenter
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +45,9 @@ class Analyzed:
     @classmethod
     def from_document(cls, document: Document, options: AnalyzeOptions) -> Analyzed:
         text = normalize(document.text)
-        tokenizer = get_tokenizer(options.tokenizer, options.user_dict)
+        tokenizer = (
+            get_tokenizer(options.tokenizer, options.user_dict) if needs_segmenter(text) else None
+        )
         tokens, offsets = content_tokens_with_offsets(text, tokenizer)
         key = xxhash.xxh3_128_hexdigest(content_key_text(text).encode("utf-8"))
         return cls(

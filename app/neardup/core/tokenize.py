@@ -125,12 +125,22 @@ def stopwords() -> frozenset[str]:
 # but Han segmentation ("apt-get" is one rjieba token but three jieba ones).
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _SEGMENT = re.compile(f"([{_HAN}]+)|[^\\W_{_HAN}]+")
+_HAN_CHAR = re.compile(f"[{_HAN}]")
+
+
+def needs_segmenter(text: str) -> bool:
+    """Whether the text has Han characters for a backend to segment. A worker that only
+    ever sees other scripts never loads a dictionary (0.15 s a process)."""
+    return _HAN_CHAR.search(text) is not None
 
 
 def content_tokens_with_offsets(
-    text: str, tokenizer: Tokenizer, stop: frozenset[str] | None = None
+    text: str, tokenizer: Tokenizer | None, stop: frozenset[str] | None = None
 ) -> tuple[list[str], list[int]]:
-    """The tokens that carry content, in text order, and where each one starts."""
+    """The tokens that carry content, in text order, and where each one starts.
+
+    ``tokenizer`` may be None for a text without Han characters (`needs_segmenter`).
+    """
     stop = stopwords() if stop is None else stop
     tokens: list[str] = []
     offsets: list[int] = []
@@ -142,6 +152,8 @@ def content_tokens_with_offsets(
                 tokens.append(word)
                 offsets.append(start)
             continue
+        if tokenizer is None:
+            raise ValueError("a text with Han characters needs a tokenizer")
         # The backend's tokens concatenate back to the run, so a running sum places them.
         for word in tokenizer.cut(match.group()):
             if word not in stop:
