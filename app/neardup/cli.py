@@ -8,7 +8,6 @@ files had problems), 2 for bad usage, 1 for a failure of the command itself.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import signal
 import sys
@@ -18,8 +17,7 @@ from pathlib import Path
 
 from neardup._version import __version__
 from neardup.core.groups import ReferenceRule
-from neardup.core.settings import PDF_ENGINES, ScanSettings, Weighting
-from neardup.core.tokenize import TOKENIZER_NAMES
+from neardup.core.settings import PDF_ENGINES, TOKENIZER_NAMES, ScanSettings, Weighting
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -401,7 +399,12 @@ def _run_gui(report: Path | None) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    multiprocessing.freeze_support()
+    if getattr(sys, "frozen", False):
+        # A pool worker of a frozen app runs the executable again; this makes it a
+        # worker. (An interpreter never needs it, and skips importing multiprocessing.)
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     arguments = list(sys.argv[1:] if argv is None else argv)
     # `neardup report.json` opens a saved report in the app.
     if len(arguments) == 1 and arguments[0].endswith(".json") and Path(arguments[0]).is_file():

@@ -11,7 +11,7 @@ import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import xxhash
 
@@ -28,8 +28,10 @@ from neardup.core.result import (
     Source,
 )
 from neardup.core.settings import ScanSettings, Weighting
-from neardup.core.text import Span
 from neardup.core.versions import OVERLAP_VERSION, SCAN_VERSION
+
+if TYPE_CHECKING:
+    from neardup.core.text import Span
 
 OVERLAP_METHOD = f"diagonal-chains-{OVERLAP_VERSION}"
 

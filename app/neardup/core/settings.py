@@ -14,12 +14,15 @@ import xxhash
 from neardup._version import __version__
 from neardup.core.extract.base import PDF_ENGINES
 from neardup.core.groups import DEFAULT_REFERENCE_RULE, ReferenceRule
-from neardup.core.tokenize import DEFAULT_TOKENIZER, TOKENIZER_NAMES
 from neardup.core.versions import ANALYSIS_VERSION
 
 __all__ = ["DEFAULT_SUFFIXES", "PDF_ENGINES", "ScanSettings"]
 
 DEFAULT_SUFFIXES = (".txt", ".docx", ".pdf")
+
+# Segmentation backends (tokenize.py): the Rust port by default, the reference jieba by choice.
+TOKENIZER_NAMES = ("rjieba", "jieba")
+DEFAULT_TOKENIZER = "rjieba"
 
 
 class Weighting(str, Enum):

@@ -18,10 +18,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
 
+from neardup.core.settings import DEFAULT_TOKENIZER, TOKENIZER_NAMES
 from neardup.resources import user_cache_dir
-
-TOKENIZER_NAMES = ("rjieba", "jieba")
-DEFAULT_TOKENIZER = "rjieba"
 
 
 class Tokenizer(Protocol):

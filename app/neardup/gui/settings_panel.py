@@ -17,8 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from neardup.core.settings import PDF_ENGINES, ScanSettings, Weighting
-from neardup.core.tokenize import TOKENIZER_NAMES
+from neardup.core.settings import PDF_ENGINES, TOKENIZER_NAMES, ScanSettings, Weighting
 
 WEIGHTING_LABELS = {
     Weighting.TFIDF: "TF-IDF",
