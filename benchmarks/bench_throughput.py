@@ -568,6 +568,18 @@ def peers_section(
     return lines
 
 
+def core_section(core: peers.PeerRun, runs: Sequence[peers.PeerRun]) -> list[str]:
+    ratios = ", ".join(f"{core.seconds / run.seconds:.2f}× {run.name}" for run in runs)
+    return [
+        "Like for like: NearDup doing only the peers' job on the same texts, in one process "
+        "(normalise, tokenise, TF-IDF SimHash, block index; no extraction, workers or passages, "
+        "`peers.run_neardup_core`): "
+        f"{core.fingerprint_seconds:.2f} s fingerprints + {core.index_seconds:.3f} s index = "
+        f"{core.seconds:.2f} s, {len(core.pairs)} pairs; {ratios}.",
+        "",
+    ]
+
+
 @dataclass
 class Round:
     """One round of the throughput runs, taken back to back."""
@@ -576,6 +588,7 @@ class Round:
     warm: ScanRun
     no_partial: ScanRun
     peers: list[peers.PeerRun]
+    core: peers.PeerRun  # NearDup doing only the peers' job on the same texts
 
 
 def _median_by(values: Sequence[Any], key: Any) -> Any:
@@ -594,6 +607,7 @@ def median_round(rounds: Sequence[Round]) -> Round:
             _median_by([r.peers[i] for r in rounds], lambda run: run.seconds)
             for i in range(len(names))
         ],
+        core=_median_by([r.core for r in rounds], lambda run: run.seconds),
     )
 
 
@@ -773,7 +787,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if stats is None:
             stats = extracted_texts(cold.report)
         print(f"bench: round {number}: peers ...", file=sys.stderr)
-        rounds.append(Round(cold, warm, no_partial, run_peers(stats.texts)))
+        rounds.append(
+            Round(
+                cold, warm, no_partial, run_peers(stats.texts), peers.run_neardup_core(stats.texts)
+            )
+        )
     assert stats is not None
     median = median_round(rounds)
     out_lines += throughput_section(median.cold, median.warm, stats, args.workers, files)
@@ -783,6 +801,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     # 2. Peers on the same texts.
     out_lines += peers_section(median.cold, median.no_partial, median.peers, stats)
+    out_lines += core_section(median.core, median.peers)
     out_lines += rounds_section(rounds)
 
     # 3. Scaling.

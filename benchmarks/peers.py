@@ -114,6 +114,36 @@ def run_datasketch(
     return PeerRun("datasketch", pairs, t1 - t0, t2 - t1)
 
 
+def run_neardup_core(texts: dict[str, str], k: int = 3) -> PeerRun:
+    """NearDup doing only the peers' job, in one process on the same texts: normalise,
+    tokenise, TF-IDF SimHash, block index (no extraction, no workers, no passages)."""
+    import numpy as np
+
+    from neardup.core.index import find_near_duplicates
+    from neardup.core.simhash import simhash_terms
+    from neardup.core.text import normalize
+    from neardup.core.tokenize import content_tokens, get_tokenizer
+    from neardup.core.weighting import idf_for, weigh
+
+    tokenizer = get_tokenizer()
+    tokenizer.cut("预热")  # the dictionary loads on first use; the peers load nothing either
+    paths = list(texts)
+    t0 = time.perf_counter()
+    tokens = [content_tokens(normalize(texts[path]), tokenizer) for path in paths]
+    idf = idf_for([dict.fromkeys(t) for t in tokens])
+    fingerprints = np.array(
+        [simhash_terms(*weigh(t, idf=idf)) if t else 0 for t in tokens], dtype=np.uint64
+    )
+    t1 = time.perf_counter()
+    rows = find_near_duplicates(fingerprints, k)
+    pairs: set[Pair] = set()
+    for a, b, _distance in rows.tolist():
+        first, second = sorted((paths[a], paths[b]))
+        pairs.add((first, second))
+    t2 = time.perf_counter()
+    return PeerRun("neardup-core", pairs, t1 - t0, t2 - t1)
+
+
 def brute_force_pairs(texts: dict[str, str], threshold: float = 0.5, n: int = 5) -> set[Pair]:
     """Exact character n-gram Jaccard over all pairs: a reference for the MinHash peer."""
     grams = {path: char_ngrams(text, n) for path, text in texts.items()}
