@@ -3,10 +3,12 @@
 import random
 from pathlib import Path
 
+import numpy as np
+
 from neardup.core.analyze import Analyzed, AnalyzeOptions
 from neardup.core.models import Document
 from neardup.core.overlap import CompactText, measure_overlap
-from neardup.core.passages import match_passages, passage_fingerprints
+from neardup.core.passages import Passages, match_passages, passage_fingerprints
 from neardup.core.text import normalize
 from neardup.core.weighting import jieba_idf
 from textgen import document, light_edit, paragraphs
@@ -85,3 +87,32 @@ def test_window_fingerprints_of_a_copy_are_identical() -> None:
     assert len(p1.fingerprints) > 10
     assert (p1.fingerprints == p2.fingerprints).all()
     random.seed(0)
+
+
+def test_a_lone_common_phrase_makes_no_candidate_but_two_shared_windows_do() -> None:
+    """In a large collection a phrase found in many documents (not yet boilerplate) pairs
+    nobody on its own; a rarer one does, and so do two widely shared windows together."""
+    rng = np.random.default_rng(7)
+
+    def unique() -> int:
+        return int(rng.integers(0, 2**63, dtype=np.uint64))
+
+    def windows(first: int, second: int) -> Passages:
+        # Two mid-document windows of a 1,000-token text and one at each edge (where
+        # shared windows would be taken for headers and footers).
+        starts = np.array([0, 300, 600, 990], dtype=np.int64)
+        ends = np.array([8, 308, 608, 1000], dtype=np.int64)
+        values = np.array([unique(), first, second, unique()], dtype=np.uint64)
+        return Passages(starts, ends, values)
+
+    phrase, other_phrase, rare = unique(), unique(), unique()
+    docs = [windows(unique(), unique()) for _ in range(400)]  # boilerplate limit: 8 families
+    for d in range(7):  # one phrase in seven documents: each reaches six others
+        docs[d] = windows(phrase, unique())
+    for d in (20, 21, 22, 23, 24):  # another phrase in seven documents, 0 and 1 among them
+        docs[d] = windows(unique(), other_phrase)
+    docs[0], docs[1] = windows(phrase, other_phrase), windows(phrase, other_phrase)
+    docs[10], docs[11] = windows(rare, unique()), windows(unique(), rare)
+    matches = match_passages(docs, list(range(len(docs))))
+    assert not any(matches.boilerplate)
+    assert set(matches.candidates) == {(0, 1), (10, 11)}

@@ -385,13 +385,42 @@ def match_passages(
         ranges = passages[doc]
         boilerplate[doc].append((int(ranges.token_starts[local]), int(ranges.token_ends[local])))
     keep = ~(common[left] | common[right])
-    doc_left, doc_right = owner[left[keep]], owner[right[keep]]
+    return PassageMatches(
+        _candidates(owner[left[keep]], owner[right[keep]], reach[left[keep]], reach[right[keep]]),
+        boilerplate,
+    )
+
+
+# A pair whose only shared window is also found in more than this many other families
+# shares a common phrase, not a copied passage: it is not a candidate. Below the
+# boilerplate limit such phrases are still frequent in a large collection, and every
+# two documents holding one would otherwise be verified (pairs growing with the square
+# of the collection). A copied passage, even one shared by many documents, shares
+# several windows with its copies.
+LONE_WINDOW_MAX_REACH = 4
+
+
+def _candidates(
+    doc_left: npt.NDArray[np.int64],
+    doc_right: npt.NDArray[np.int64],
+    reach_left: npt.NDArray[np.int64],
+    reach_right: npt.NDArray[np.int64],
+) -> dict[tuple[int, int], int]:
+    """Document pairs (a < b) and how many window pairs they share, from matched windows."""
+    if not len(doc_left):
+        return {}
     a = np.minimum(doc_left, doc_right)
     b = np.maximum(doc_left, doc_right)
-    found: dict[tuple[int, int], int] = {}
-    if len(a):
-        first, second, hits = _unique_pairs(a, b)
-        found = dict(
-            zip(zip(first.tolist(), second.tolist(), strict=True), hits.tolist(), strict=True)
+    width = int(b.max()) + 1
+    keys, pair_of_row, hits = np.unique(a * width + b, return_inverse=True, return_counts=True)
+    least_reach = np.full(len(keys), np.iinfo(np.int64).max, dtype=np.int64)
+    np.minimum.at(least_reach, pair_of_row, np.minimum(reach_left, reach_right))
+    plausible = (hits >= 2) | (least_reach <= LONE_WINDOW_MAX_REACH)
+    keys, hits = keys[plausible], hits[plausible]
+    return dict(
+        zip(
+            zip((keys // width).tolist(), (keys % width).tolist(), strict=True),
+            hits.tolist(),
+            strict=True,
         )
-    return PassageMatches(found, boilerplate)
+    )
