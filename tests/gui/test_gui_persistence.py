@@ -28,6 +28,8 @@ def test_store_round_trip(tmp_path: Path) -> None:
         min_overlap=0.2,
         suffixes=(".txt",),
         exclude=("*draft*", "a;b"),
+        include=("*论文*", "*/2024/*"),
+        log_tf=False,
         workers=2,
         use_cache=False,
     )
@@ -67,8 +69,10 @@ def test_window_restores_folders_settings_and_layout(qtbot: QtBot, tmp_path: Pat
     first.folders_panel.add_folder(tmp_path / "library", FolderRole.LIBRARY)
     first.folders_panel.type_boxes[".docx"].setChecked(False)
     first.folders_panel.exclude_edit.setText("*.bak.txt")
+    first.folders_panel.include_edit.setText("*thesis*; */2024/*")
     first.settings_panel.threshold_slider.setValue(7)
     first.settings_panel.weighting_combo.setCurrentText("TF")
+    first.settings_panel.log_tf_check.setChecked(False)
     first.settings_panel.overlap_spin.setValue(25)
     first.settings_panel.workers_spin.setValue(3)
     first.show()
@@ -87,10 +91,14 @@ def test_window_restores_folders_settings_and_layout(qtbot: QtBot, tmp_path: Pat
     settings = second.current_settings()
     assert settings.threshold == 7
     assert settings.weighting.value == "tf"
+    assert not settings.log_tf
+    assert not second.settings_panel.log_tf_check.isChecked()
     assert settings.min_overlap == 0.25
     assert settings.workers == 3
     assert settings.suffixes == (".txt", ".pdf")
     assert settings.exclude == ("*.bak.txt",)
+    assert settings.include == ("*thesis*", "*/2024/*")
+    assert second.folders_panel.include_edit.text() == "*thesis*; */2024/*"
     assert settings.against == (tmp_path / "library",)
     assert second.size().width() == 700
     assert second.splitter.sizes() == sizes

@@ -85,6 +85,60 @@ def test_library_folder_is_passed_as_against(
     assert any("thesis.txt" in row[:2] for row in rows)
 
 
+def _write_twins(folder: Path, names: tuple[str, ...]) -> None:
+    """The same long text under each name: scanned together, any two are duplicates."""
+    folder.mkdir()
+    text = " ".join(f"word{i} topic{i % 7} detail{i % 11}" for i in range(80))
+    for name in names:
+        (folder / name).write_text(text, encoding="utf-8")
+
+
+def test_include_patterns_restrict_the_scan(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    folder = tmp_path / "chapters"
+    _write_twins(folder, ("keep.txt", "other.txt"))
+    include_edit = window.folders_panel.include_edit
+    include_edit.setFocus()
+    qtbot.keyClicks(include_edit, "keep*")
+    qtbot.keyClick(include_edit, Qt.Key.Key_Return)
+    assert window.current_settings().include == ("keep*",)
+
+    scan_folder(qtbot, window, folder)
+    assert window.report is not None
+    assert {Path(p).name for p in window.report.documents} == {"keep.txt"}
+    assert window.results.pairs_model.rowCount() == 0
+    # read back from the report, as a compare dialog or a reopened report does
+    assert window.report.scan_settings().include == ("keep*",)
+
+    include_edit.clear()
+    with qtbot.waitSignal(window.scan_finished, timeout=SCAN_TIMEOUT_MS):
+        window.scan_action.trigger()
+    assert {Path(p).name for p in window.report.documents} == {"keep.txt", "other.txt"}
+    assert _pair_rows(window) == {("keep.txt", "other.txt", "duplicate")}
+
+
+def test_log_tf_checkbox_follows_weighting_and_reaches_the_scan(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    panel = window.settings_panel
+    assert panel.log_tf_check.isChecked() and panel.log_tf_check.isEnabled()
+    assert window.current_settings().log_tf
+    for label, counts_words in (("Binary", False), ("TextRank", False), ("TF", True)):
+        panel.weighting_combo.setCurrentText(label)
+        assert panel.log_tf_check.isEnabled() == counts_words, label
+    panel.log_tf_check.setChecked(False)
+    settings = window.current_settings()
+    assert settings.weighting.value == "tf" and not settings.log_tf
+
+    folder = tmp_path / "texts"
+    _write_twins(folder, ("a.txt", "b.txt"))
+    scan_folder(qtbot, window, folder)
+    assert window.report is not None
+    assert not window.report.scan_settings().log_tf
+    assert _pair_rows(window) == {("a.txt", "b.txt", "duplicate")}
+
+
 def test_cancel_keeps_partial_results(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
     folder = tmp_path / "many"
     build_many(folder, 300)
@@ -153,9 +207,13 @@ def test_folders_panel_add_remove_and_filters(window: MainWindow, tmp_path: Path
     assert panel.library_paths() == (tmp_path / "lib",)
     panel.type_boxes[".pdf"].setChecked(False)
     panel.exclude_edit.setText("*draft*; */old/*")
+    panel.include_edit.setText("*thesis*;\n*/2024/*; ")
     settings = window.current_settings()
     assert settings.suffixes == (".txt", ".docx")
     assert settings.exclude == ("*draft*", "*/old/*")
+    assert settings.include == ("*thesis*", "*/2024/*")
+    assert panel.include_edit.toolTip().endswith(".")
+    assert "empty" in panel.include_edit.toolTip().lower()
     panel.tree.topLevelItem(0).setSelected(True)  # type: ignore[union-attr]
     panel.remove_selected()
     assert [f.path for f in panel.folders()] == [str(tmp_path / "lib")]
@@ -179,6 +237,7 @@ def test_settings_panel_values_and_tooltips(window: MainWindow) -> None:
     for widget in (
         panel.threshold_slider,
         panel.weighting_combo,
+        panel.log_tf_check,
         panel.partial_check,
         panel.overlap_spin,
         panel.tokenizer_combo,

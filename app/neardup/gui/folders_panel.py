@@ -1,4 +1,4 @@
-"""The folders to scan or compare against, their roles, file types and exclude patterns."""
+"""The folders to scan or compare against, their roles, file types, include and exclude patterns."""
 
 from __future__ import annotations
 
@@ -74,8 +74,16 @@ class FoldersPanel(QGroupBox):
             "Glob patterns, separated by semicolons, for files or paths to leave out."
         )
         self.exclude_edit.editingFinished.connect(self.changed)
+        self.include_edit = QLineEdit()
+        self.include_edit.setPlaceholderText("e.g. *thesis*; */2024/*")
+        self.include_edit.setToolTip(
+            "Glob patterns, separated by semicolons: read only files or paths matching one of them"
+            " (empty: every file of the chosen types)."
+        )
+        self.include_edit.editingFinished.connect(self.changed)
         form = QFormLayout()
         form.addRow("File types:", types)
+        form.addRow("Include:", self.include_edit)
         form.addRow("Exclude:", self.exclude_edit)
 
         layout = QVBoxLayout(self)
@@ -152,9 +160,20 @@ class FoldersPanel(QGroupBox):
         return tuple(s for s, box in self.type_boxes.items() if box.isChecked())
 
     def exclude(self) -> tuple[str, ...]:
-        return tuple(p.strip() for p in re.split(r"[;\n]", self.exclude_edit.text()) if p.strip())
+        return _patterns(self.exclude_edit.text())
 
-    def set_filters(self, suffixes: tuple[str, ...], exclude: tuple[str, ...]) -> None:
+    def include(self) -> tuple[str, ...]:
+        return _patterns(self.include_edit.text())
+
+    def set_filters(
+        self, suffixes: tuple[str, ...], exclude: tuple[str, ...], include: tuple[str, ...]
+    ) -> None:
         for suffix, box in self.type_boxes.items():
             box.setChecked(suffix in suffixes)
         self.exclude_edit.setText("; ".join(exclude))
+        self.include_edit.setText("; ".join(include))
+
+
+def _patterns(text: str) -> tuple[str, ...]:
+    """The glob patterns typed in a filter field, split on semicolons (or pasted newlines)."""
+    return tuple(p.strip() for p in re.split(r"[;\n]", text) if p.strip())

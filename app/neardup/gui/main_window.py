@@ -161,7 +161,8 @@ class MainWindow(QMainWindow):
     def _restore(self) -> None:
         self.folders_panel.set_folders(self.store.folders())
         self.settings_panel.set_settings(self._base_settings)
-        self.folders_panel.set_filters(self._base_settings.suffixes, self._base_settings.exclude)
+        base = self._base_settings
+        self.folders_panel.set_filters(base.suffixes, base.exclude, base.include)
         geometry = self.store.window_geometry()
         if geometry is not None:
             self.restoreGeometry(geometry)
@@ -183,6 +184,7 @@ class MainWindow(QMainWindow):
         return settings.replace(
             suffixes=self.folders_panel.suffixes(),
             exclude=self.folders_panel.exclude(),
+            include=self.folders_panel.include(),
             against=self.folders_panel.library_paths(),
         )
 

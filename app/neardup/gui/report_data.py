@@ -197,7 +197,7 @@ def settings_from_dict(data: dict[str, Any]) -> ScanSettings:
         if name not in _SETTING_FIELDS or name in {"cache_path", "user_dict", "against"}:
             continue
         parsed = value
-        if name in {"suffixes", "exclude"} and isinstance(value, list):
+        if name in {"suffixes", "exclude", "include"} and isinstance(value, list):
             parsed = tuple(str(v) for v in value)
         try:
             settings = settings.replace(**{name: parsed})

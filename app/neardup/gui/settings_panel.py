@@ -25,6 +25,8 @@ WEIGHTING_LABELS = {
     Weighting.TEXTRANK: "TextRank",
     Weighting.BINARY: "Binary",
 }
+# Only these weightings count repeated words, so only they are affected by log TF.
+TERM_FREQUENCY_WEIGHTINGS = frozenset({Weighting.TF, Weighting.TFIDF})
 MAX_THRESHOLD = 16
 
 
@@ -94,6 +96,13 @@ class SettingsPanel(QGroupBox):
         )
         self.partial_check.toggled.connect(self.overlap_spin.setEnabled)
 
+        self.log_tf_check = QCheckBox("Dampen repeated words (log TF)")
+        self.log_tf_check.setToolTip(
+            "Count a word seen n times as 1 + ln(n) rather than n, so that repetition does not"
+            " dominate the fingerprint; only affects the TF and TF-IDF weightings."
+        )
+        self.weighting_combo.currentIndexChanged.connect(self._on_weighting)
+
         self.tokenizer_combo = QComboBox()
         self.tokenizer_combo.addItems(list(TOKENIZER_NAMES))
         self.tokenizer_combo.setToolTip(
@@ -122,6 +131,7 @@ class SettingsPanel(QGroupBox):
         advanced = QWidget()
         advanced_form = QFormLayout(advanced)
         advanced_form.setContentsMargins(12, 0, 0, 0)
+        advanced_form.addRow(self.log_tf_check)
         advanced_form.addRow("Tokenizer:", self.tokenizer_combo)
         advanced_form.addRow("PDF engine:", self.pdf_combo)
         advanced_form.addRow("Minimum tokens:", self.min_tokens_spin)
@@ -142,6 +152,7 @@ class SettingsPanel(QGroupBox):
         for signal in (
             self.threshold_slider.valueChanged,
             self.weighting_combo.currentIndexChanged,
+            self.log_tf_check.toggled,
             self.partial_check.toggled,
             self.overlap_spin.valueChanged,
             self.tokenizer_combo.currentIndexChanged,
@@ -155,12 +166,18 @@ class SettingsPanel(QGroupBox):
     def _on_threshold(self, value: int) -> None:
         self.threshold_label.setText(str(value))
 
+    def _on_weighting(self) -> None:
+        weighting = Weighting(self.weighting_combo.currentData())
+        self.log_tf_check.setEnabled(weighting in TERM_FREQUENCY_WEIGHTINGS)
+
     def set_settings(self, settings: ScanSettings) -> None:
         self.threshold_slider.setValue(min(settings.threshold, MAX_THRESHOLD))
         self._on_threshold(self.threshold_slider.value())
         self.weighting_combo.setCurrentIndex(
             max(0, self.weighting_combo.findData(settings.weighting.value))
         )
+        self._on_weighting()
+        self.log_tf_check.setChecked(settings.log_tf)
         self.partial_check.setChecked(settings.detect_partial)
         self.overlap_spin.setValue(max(1, round(settings.min_overlap * 100)))
         self.overlap_spin.setEnabled(settings.detect_partial)
@@ -175,6 +192,7 @@ class SettingsPanel(QGroupBox):
         return base.replace(
             threshold=self.threshold_slider.value(),
             weighting=Weighting(self.weighting_combo.currentData()),
+            log_tf=self.log_tf_check.isChecked(),
             detect_partial=self.partial_check.isChecked(),
             min_overlap=self.overlap_spin.value() / 100,
             tokenizer=self.tokenizer_combo.currentText(),

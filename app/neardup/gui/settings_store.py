@@ -85,10 +85,12 @@ class SettingsStore:
             "min_tokens": int,
             "min_overlap": float,
             "detect_partial": lambda v: _as_bool(v, defaults.detect_partial),
+            "log_tf": lambda v: _as_bool(v, defaults.log_tf),
             "workers": lambda v: int(v) or None,
             "use_cache": lambda v: _as_bool(v, defaults.use_cache),
             "suffixes": lambda v: tuple(s for s in str(v).split(",") if s),
             "exclude": lambda v: tuple(json.loads(str(v))),
+            "include": lambda v: tuple(json.loads(str(v))),
         }
         for name, read in readers.items():
             value = qs.value(f"scan/{name}")
@@ -113,10 +115,12 @@ class SettingsStore:
         qs.setValue("scan/min_tokens", settings.min_tokens)
         qs.setValue("scan/min_overlap", settings.min_overlap)
         qs.setValue("scan/detect_partial", settings.detect_partial)
+        qs.setValue("scan/log_tf", settings.log_tf)
         qs.setValue("scan/workers", settings.workers or 0)
         qs.setValue("scan/use_cache", settings.use_cache)
         qs.setValue("scan/suffixes", ",".join(settings.suffixes))
         qs.setValue("scan/exclude", json.dumps(list(settings.exclude), ensure_ascii=False))
+        qs.setValue("scan/include", json.dumps(list(settings.include), ensure_ascii=False))
 
     # --- window ------------------------------------------------------------------------------
 
