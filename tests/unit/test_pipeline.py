@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -50,6 +51,28 @@ def test_a_corrupt_cache_never_breaks_a_scan(tmp_path: Path) -> None:
     result = scan([folder], settings(tmp_path))
     assert len(result.documents) == 7 and result.pairs
     assert result.notices and "could not be used" in result.notices[0]
+
+
+def test_a_cache_locked_by_another_program_never_breaks_a_scan(tmp_path: Path) -> None:
+    """Another process (a second NearDup, a backup tool) holds the cache's write lock: the
+    scan waits briefly, then goes on without the cache and says so."""
+    folder = make_folder(tmp_path / "docs")
+    expected = scan([folder], settings(tmp_path, use_cache=False))
+    scan([tmp_path / "nothing-yet"], settings(tmp_path))  # creates the cache file
+    holder = sqlite3.connect(tmp_path / "cache.sqlite3", isolation_level=None)
+    try:
+        holder.execute("BEGIN EXCLUSIVE")
+        result = scan([folder], settings(tmp_path))
+    finally:
+        holder.close()
+    assert [(p.a, p.b, p.kind) for p in result.pairs] == [
+        (p.a, p.b, p.kind) for p in expected.pairs
+    ]
+    assert len(result.documents) == 7
+    assert result.notices and "could not be used" in result.notices[0]
+    # Released, the cache works again on the next scan.
+    again = scan([folder], settings(tmp_path))
+    assert not again.notices and len(again.documents) == 7
 
 
 def test_progress_reports_every_stage_with_totals(tmp_path: Path) -> None:
