@@ -32,6 +32,15 @@ def test_corpus_idf_is_smoothed_and_favours_rare_terms() -> None:
     assert weights["rare"] > weights["common"]
 
 
+def test_document_frequency_counts_each_document_once_whatever_it_holds() -> None:
+    """Vocabularies may be lists, sets or dicts of any values (as a scan passes them)."""
+    as_lists = idf_for([["a", "b"], ["a"], ["c"]])
+    as_dicts = idf_for([dict.fromkeys(["a", "b"]), {"a": 7}, dict.fromkeys(["c"])])
+    for term in ("a", "b", "c", "unseen"):
+        assert as_dicts[term] == as_lists[term]
+    assert as_lists["a"] == pytest.approx(math.log(4 / 3) + 1)
+
+
 def test_one_or_two_documents_fall_back_to_jieba_idf() -> None:
     assert idf_for([{"a": 1}, {"b": 1}]) is jieba_idf()
     assert jieba_idf()["的"] < jieba_idf()["指纹"]

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from itertools import chain, repeat
+from itertools import repeat
 
 import numpy as np
 import numpy.typing as npt
@@ -42,9 +42,13 @@ class IdfTable:
     def from_counts(cls, documents: Iterable[Iterable[str]]) -> IdfTable:
         """IDF over a corpus of documents' distinct terms: ln((1 + N) / (1 + df)) + 1, as in
         scikit-learn's smoothing."""
-        vocabularies = list(documents)
-        df = Counter(chain.from_iterable(vocabularies))
-        n_docs = len(vocabularies)
+        df: Counter[str] = Counter()
+        n_docs = 0
+        # Document by document: one Counter call over every document would hold the GIL
+        # for its whole length, freezing a GUI that scans in a thread.
+        for terms in documents:
+            df.update(iter(terms))  # iter(): a dict's keys count once each, whatever its values
+            n_docs += 1
         # math.log, not numpy's: numpy picks SIMD code by CPU, and a last-bit difference
         # could flip a fingerprint bit between two machines.
         idf = {term: math.log((1 + n_docs) / (1 + freq)) + 1.0 for term, freq in df.items()}
