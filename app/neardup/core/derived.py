@@ -189,8 +189,15 @@ def _decode_document(row: Sequence[Any]) -> DocumentRecord:
     )
 
 
+# Records per line of an encoded outcome. One json call over a whole large scan holds
+# the GIL for 100 ms and more, which freezes a GUI scanning in a thread; lines of a few
+# hundred records each let other threads in between.
+_RECORDS_PER_LINE = 256
+_SECTIONS = ("documents", "pairs", "groups", "problems")
+
+
 def encode_outcome(outcome: ScanOutcome) -> bytes:
-    data = {
+    sections: dict[str, list[Any]] = {
         "documents": [_encode_document(d) for d in outcome.documents],
         "pairs": [
             [
@@ -208,12 +215,20 @@ def encode_outcome(outcome: ScanOutcome) -> bytes:
         "groups": [[g.id, g.reference, [list(m) for m in g.members]] for g in outcome.groups],
         "problems": [[str(p.path), p.reason] for p in outcome.problems],
     }
-    # ASCII escapes carry file names that are not valid UTF-8 (surrogate escapes) intact.
-    return zlib.compress(json.dumps(data, separators=(",", ":")).encode("ascii"), 1)
+    lines = [
+        # ASCII escapes carry file names that are not valid UTF-8 (surrogate escapes) intact.
+        json.dumps([name, rows[start : start + _RECORDS_PER_LINE]], separators=(",", ":"))
+        for name, rows in sections.items()
+        for start in range(0, max(len(rows), 1), _RECORDS_PER_LINE)
+    ]
+    return zlib.compress("\n".join(lines).encode("ascii"), 1)
 
 
 def decode_outcome(blob: bytes) -> ScanOutcome:
-    data = json.loads(zlib.decompress(blob))
+    data: dict[str, list[Any]] = {name: [] for name in _SECTIONS}
+    for line in zlib.decompress(blob).decode("ascii").split("\n"):
+        name, rows = json.loads(line)
+        data[name].extend(rows)
     return ScanOutcome(
         documents=[_decode_document(row) for row in data["documents"]],
         pairs=[

@@ -12,4 +12,4 @@ ANALYSIS_VERSION = 5
 OVERLAP_VERSION = 3
 # Matching, passages, grouping and per-document summaries: what a scan finds from
 # the same analyses (the stored outcome of a whole scan).
-SCAN_VERSION = 2
+SCAN_VERSION = 3
