@@ -183,7 +183,6 @@ class GroupsModel(QAbstractItemModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         return column_title(COLUMNS, section, orientation, role)
-        return None
 
     # --- sorting -----------------------------------------------------------------------------
 

@@ -124,7 +124,6 @@ class RowTableModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         return column_title([c.title for c in self.COLUMNS], section, orientation, role)
-        return None
 
     def _sorted_order(self, column: int, order: Qt.SortOrder) -> list[int]:
         key = self.COLUMNS[column].key
