@@ -17,7 +17,9 @@ import pytest
 
 from neardup import CancelToken, Progress, ScanSettings, Stage, scan
 from neardup.core import analysis_stage
+from neardup.core import cache as cache_module
 from neardup.core.analyze import Analyzed, AnalyzeOptions
+from neardup.core.extract import EXTRACTORS, Extracted, ExtractOptions
 from neardup.core.models import Problem
 from neardup.core.report import report_dict
 from neardup.core.result import PairKind, ScanResult
@@ -105,6 +107,30 @@ def test_broken_files_are_read_again_only_when_they_change(
     assert extracted == ["empty.txt"]
     assert "empty.txt" in {d.path.name for d in fixed.documents}
     assert outcome(fixed) == without_cache(folder, tmp_path)
+
+
+def test_a_problem_that_may_pass_is_not_remembered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, extracted: list[str]
+) -> None:
+    """A read that fails for a passing reason (memory, here) is tried again next time; the
+    scan that met it is not stored as the folder's outcome either."""
+    folder = make_corpus(tmp_path / "docs")
+    real = EXTRACTORS[".txt"]
+
+    def out_of_memory_for_doc1(path: Path, options: ExtractOptions) -> Extracted:
+        if path.name == "doc1.txt":
+            raise MemoryError
+        return real(path, options)
+
+    monkeypatch.setitem(EXTRACTORS, ".txt", out_of_memory_for_doc1)
+    first = scan([folder], settings(tmp_path))
+    assert "MemoryError" in {p.path.name: p.reason for p in first.problems}["doc1.txt"]
+    monkeypatch.setitem(EXTRACTORS, ".txt", real)
+    extracted.clear()
+    again = scan([folder], settings(tmp_path))
+    assert extracted == ["doc1.txt"]
+    assert "doc1.txt" in {d.path.name for d in again.documents}
+    assert outcome(again) == without_cache(folder, tmp_path)
 
 
 def _edit(folder: Path) -> None:
@@ -221,3 +247,20 @@ def test_an_unchanged_rescan_loads_no_matching_code(tmp_path: Path) -> None:
     ).stdout.split()
     expected = outcome(scan([folder], settings(tmp_path)))
     assert shown == [str(len(expected["documents"])), str(len(expected["pairs"])), "[]"]
+
+
+def test_only_the_most_recent_scan_outcomes_are_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, extracted: list[str]
+) -> None:
+    """Each setting tried on a folder stores an outcome; older ones make way."""
+    monkeypatch.setattr(cache_module, "MAX_STORED_SCANS", 2)
+    folder = make_corpus(tmp_path / "docs")
+    for threshold in (1, 2, 3):
+        scan([folder], settings(tmp_path, threshold=threshold))
+    with sqlite3.connect(tmp_path / "cache.sqlite3") as db:
+        assert db.execute("SELECT COUNT(*) FROM scans").fetchone()[0] == 2
+    # The newest is still served whole: nothing is read again.
+    extracted.clear()
+    rescan = scan([folder], settings(tmp_path, threshold=3))
+    assert extracted == []
+    assert outcome(rescan) == without_cache(folder, tmp_path, threshold=3)

@@ -90,6 +90,11 @@ def analyze_batch(
     out: list[EncodedResult] = []
     for path in paths:
         item = analyze_file(path, options)
-        stored = encode_analysis(item) if encode and isinstance(item, Analyzed) else None
+        stored = None
+        if encode and isinstance(item, Analyzed):
+            try:
+                stored = encode_analysis(item)
+            except Exception:  # (memory, say) the analysis still counts; the cache tries again
+                stored = None
         out.append((item, stored))
     return out

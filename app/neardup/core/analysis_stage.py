@@ -132,8 +132,8 @@ def _run_analysis(
                     )
                     for other in pending:
                         other.cancel()
-                    finished = {str(item.path) for item, _ in results}
-                    rest = [p for p in paths if str(p) not in finished]
+                    read = {str(item.path) for item, _ in results}
+                    rest = [p for p in paths if str(p) not in read]
                     return results, _analyze_here(rest, options, ctx, timer, results, done_before)
                 results.extend(batch_results)
                 last = batch_results[-1][0].path.name if batch_results else None
@@ -194,7 +194,8 @@ def analyze_all(
     cached: dict[str, Analyzed] = {}
     known_problems: dict[str, str] = {}
     hashes = dict(seen.hashes)
-    if cache is not None:
+    # A cache that failed to open (locked, corrupt) is not worth reading every file to hash.
+    if cache is not None and cache.usable:
         cached = cache.load(seen.hashes, keys, settings_key)
         known_problems = cache.load_problems(
             {p: h for p, h in seen.hashes.items() if p not in cached}, settings_key
@@ -209,7 +210,9 @@ def analyze_all(
         cached.update(moved)
         hashes.update(hashed)
     results: list[Analyzed | Problem] = list(cached.values())
-    results += [Problem(p, known_problems[str(p)]) for p in paths if str(p) in known_problems]
+    results += [
+        Problem(p, known_problems[str(p)], lasting=True) for p in paths if str(p) in known_problems
+    ]
     settled = {p: hashes[p] for p in (*cached, *known_problems)}
     timer.report(len(results), force=True)
     todo = [p for p in paths if str(p) not in settled]
@@ -228,7 +231,9 @@ def analyze_all(
                 item = Problem(  # noqa: PLW2901
                     item.path, "The file changed while it was being read; scan again to include it"
                 )
-        elif digest is not None:
+        elif digest is not None and (isinstance(item, Analyzed) or item.lasting):
+            # A problem that may pass (a read error, say) is neither remembered nor part of
+            # a stored scan outcome: the next scan reads the file again.
             if isinstance(item, Analyzed):
                 new_analyses.append((item, digest))
             else:

@@ -43,6 +43,9 @@ if TYPE_CHECKING:
     from neardup.core.analyze import Analyzed
 
 SCHEMA_VERSION = 5
+# Whole-scan outcomes kept: trying other settings on a folder, or other folders, adds one
+# each (a few MB for a large folder), so older ones make way.
+MAX_STORED_SCANS = 16
 _READ_CHUNK = 1 << 20
 
 
@@ -232,10 +235,13 @@ class AnalysisCache:
         from neardup.core.analysis_codec import encode_analysis
 
         encoded = encoded or {}
-        rows = [
-            (digest, settings_key, *(encoded.get(str(item.path)) or encode_analysis(item)))
-            for item, digest in items
-        ]
+        rows = []
+        for item, digest in items:
+            try:
+                row = encoded.get(str(item.path)) or encode_analysis(item)
+            except Exception:  # (memory, say) not remembered: the next scan reads the file
+                continue
+            rows.append((digest, settings_key, *row))
         try:
             with self._db:
                 self._db.executemany(
@@ -327,13 +333,20 @@ class AnalysisCache:
         return bytes(row[0]) if row else None
 
     def store_scan_outcome(self, file_set: str, inputs: str, outcome: bytes) -> None:
-        """Keep one outcome per set of files: a rescan after an edit replaces the old one."""
+        """Keep one outcome per set of files and settings (a rescan after an edit replaces
+        the old one), and only the MAX_STORED_SCANS most recently written."""
         if self._db is None:
             return
         try:
             with self._db:
                 self._db.execute(
                     "INSERT OR REPLACE INTO scans VALUES (?,?,?)", (file_set, inputs, outcome)
+                )
+                # A replaced row gets a new rowid, so rowid order is the order of writing.
+                self._db.execute(
+                    "DELETE FROM scans WHERE rowid NOT IN "
+                    "(SELECT rowid FROM scans ORDER BY rowid DESC LIMIT ?)",
+                    (MAX_STORED_SCANS,),
                 )
         except sqlite3.Error as error:
             self._fail(error)

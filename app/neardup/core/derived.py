@@ -28,7 +28,7 @@ from neardup.core.result import (
     Source,
 )
 from neardup.core.settings import ScanSettings, Weighting
-from neardup.core.versions import OVERLAP_VERSION, SCAN_VERSION
+from neardup.core.versions import FINGERPRINT_VERSION, OVERLAP_VERSION, SCAN_VERSION
 
 if TYPE_CHECKING:
     from neardup.core.text import Span
@@ -65,6 +65,7 @@ def corpus_signature(settings: ScanSettings, text_keys: Iterable[str]) -> str:
 def fingerprint_key(settings: ScanSettings, signature: str, text: str) -> str:
     return _key(
         "fingerprint",
+        FINGERPRINT_VERSION,
         settings.analysis_key(),
         settings.weighting.value,
         settings.top_n,
@@ -112,7 +113,8 @@ def scan_keys(settings: ScanSettings, inputs: Iterable[ScanInput]) -> tuple[str,
     """Keys of a scan's stored outcome: the file set (settings, and every file's path and
     role) and the inputs (the file set, and every file's size, mtime and content hash).
 
-    A store keeps one outcome per file set, so rescanning an edited folder replaces it.
+    The store keeps one outcome per file set (so rescanning an edited folder replaces it),
+    and only the most recent few file sets.
     """
     outcome_settings = {
         name: value for name, value in settings.to_dict().items() if name not in _RUN_ONLY_SETTINGS
@@ -121,6 +123,7 @@ def scan_keys(settings: ScanSettings, inputs: Iterable[ScanInput]) -> tuple[str,
     file_set = _key(
         "scan",
         SCAN_VERSION,
+        FINGERPRINT_VERSION,
         OVERLAP_METHOD,
         settings.analysis_key(),
         outcome_settings,
@@ -248,5 +251,6 @@ def decode_outcome(blob: bytes) -> ScanOutcome:
             Group(group_id, reference, tuple((m, d) for m, d in members))
             for group_id, reference, members in data["groups"]
         ],
-        problems=[Problem(Path(path), reason) for path, reason in data["problems"]],
+        # Only outcomes whose problems all last are stored.
+        problems=[Problem(Path(path), reason, lasting=True) for path, reason in data["problems"]],
     )

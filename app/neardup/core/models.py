@@ -27,7 +27,13 @@ class Document:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """A file that could not be used, with a reason a person can act on."""
+    """A file that could not be used, with a reason a person can act on.
+
+    ``lasting`` problems lie in the file's bytes (corrupt, encrypted, empty, no text):
+    they hold until the file changes, so a cache may remember them. Others (a read
+    error, memory, a failure in NearDup itself) may pass, and the file is read again.
+    """
 
     path: Path
     reason: str
+    lasting: bool = field(default=False, compare=False)

@@ -134,9 +134,10 @@ def passage_fingerprints(
 ) -> Passages:
     """Fingerprints of every window of a document.
 
-    Without ``idf`` every token occurrence votes +1 or -1 on each bit, so a bit is
-    set where more than half of the window's tokens have it set: integer counts,
-    exact and cheaper than float sums.
+    Without ``idf`` (as scans run) every token occurrence votes +1 or -1 on each bit,
+    so a bit is set where more than half of the window's tokens have it set: integer
+    counts, exact and cheaper than float sums. ``idf`` weights the votes instead (no
+    better on the quality corpora, see above; tests still use it).
     """
     starts, ends = _window_token_ranges(text, token_offsets, size or PASSAGE_TOKENS)
     if len(starts) == 0:

@@ -141,8 +141,8 @@ def content_tokens_with_offsets(
     ``tokenizer`` may be None for a text without Han characters (`needs_segmenter`).
     """
     stop = stopwords() if stop is None else stop
-    # Interned: a word repeated across a worker's batch is then one object, which
-    # pickles once and is held once by the scan (a third of the tokens' memory).
+    # Interned: a word repeated within a worker's batch is then one object, which pickles
+    # once and arrives as one object (unpickling does not intern across batches).
     intern = sys.intern
     tokens: list[str] = []
     offsets: list[int] = []

@@ -8,6 +8,8 @@ cache (a rescan of unchanged files) needs none of the methods' code.
 
 # Normalisation, tokenisation and passage windows (analyze.py and what it calls).
 ANALYSIS_VERSION = 5
+# Document fingerprints: weighting, SimHash and the IDF table (weighting.py, simhash.py).
+FINGERPRINT_VERSION = 1
 # Exact verification of a pair (overlap.py, its shingle length included).
 OVERLAP_VERSION = 3
 # Matching, passages, grouping and per-document summaries: what a scan finds from

@@ -65,7 +65,7 @@ def extract(path: Path, *, pdf_engine: str = "pdfium") -> Document | Problem:
     try:
         return _extract(shown, ExtractOptions(pdf_engine=pdf_engine))
     except ExtractionError as exc:
-        return Problem(shown, exc.reason)
+        return Problem(shown, exc.reason, lasting=True)
     except OSError as exc:
         return Problem(shown, _os_error_reason(exc))
     except Exception as exc:  # a library bug on one odd file must not stop a whole scan
@@ -84,11 +84,11 @@ def _extract(path: Path, options: ExtractOptions) -> Document | Problem:
         # Reading a FIFO or a device could block the scan forever.
         return Problem(path, "Not a regular file (device, pipe or socket); skipped")
     if info.st_size == 0:
-        return Problem(path, "File is empty (0 bytes)")
+        return Problem(path, "File is empty (0 bytes)", lasting=True)
     result = extractor(path, options)
     text = result.text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
-        return Problem(path, "No text found in the document")
+        return Problem(path, "No text found in the document", lasting=True)
     return Document(
         path=path,
         format=suffix.lstrip("."),
