@@ -38,7 +38,16 @@ def make_corpus(root: Path) -> Path:
     (root / "empty.txt").write_bytes(b"")
     (root / "binary.txt").write_bytes(bytes(range(256)) * 8)
     (root / "bad.docx").write_bytes(b"PK\x03\x04 truncated")
+    age_files(root)
     return root
+
+
+def age_files(root: Path, seconds: int = 3600) -> None:
+    """Date the files an hour back, as files usually are: one modified within the last
+    seconds is hashed again on every scan (see cache.RACY_SECONDS)."""
+    for path in root.iterdir():
+        info = path.stat()
+        os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns - seconds * 10**9))
 
 
 def settings(tmp_path: Path, **changes: Any) -> ScanSettings:
@@ -264,3 +273,25 @@ def test_only_the_most_recent_scan_outcomes_are_kept(
     rescan = scan([folder], settings(tmp_path, threshold=3))
     assert extracted == []
     assert outcome(rescan) == without_cache(folder, tmp_path, threshold=3)
+
+
+def test_a_file_changed_twice_within_its_timestamp_resolution_is_read_again(
+    tmp_path: Path,
+) -> None:
+    """A file written just before a scan and again after it, with the same size and mtime
+    (FAT keeps 2 s timestamps; `rsync -t` copies them), must not be served from the cache."""
+    folder = make_corpus(tmp_path / "docs")
+    fresh = folder / "fresh.txt"
+    fresh.write_text(document(400), encoding="utf-8")
+    written = fresh.stat()
+    scan([folder], settings(tmp_path))
+    rewritten = document(401)[: written.st_size].encode("utf-8", "ignore")
+    rewritten += b" " * (written.st_size - len(rewritten))
+    fresh.write_bytes(rewritten)
+    os.utime(fresh, ns=(written.st_atime_ns, written.st_mtime_ns))
+    assert (fresh.stat().st_size, fresh.stat().st_mtime_ns) == (
+        written.st_size,
+        written.st_mtime_ns,
+    )
+    rescan = scan([folder], settings(tmp_path))
+    assert outcome(rescan) == without_cache(folder, tmp_path)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import time
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -121,6 +122,24 @@ CREATE TABLE IF NOT EXISTS scans (
     file_set TEXT PRIMARY KEY, inputs TEXT NOT NULL, outcome BLOB NOT NULL
 );
 """
+
+
+# A file modified this recently may change again within its file system's timestamp
+# resolution (2 s on FAT) without a new size or mtime. Such files are not recorded by
+# (path, size, mtime), so the next scan hashes them again (git's "racy clean" rule).
+RACY_SECONDS = 2
+
+
+def _file_rows(
+    entries: Iterable[tuple[str, str]], keys: dict[str, FileKey]
+) -> list[tuple[bytes, int, int, str]]:
+    """Rows of the files table for (path, content hash) pairs, but for racy files."""
+    settled_before = time.time_ns() - RACY_SECONDS * 1_000_000_000
+    return [
+        (_stored_path(path), keys[path].size, keys[path].mtime_ns, digest)
+        for path, digest in entries
+        if path in keys and keys[path].mtime_ns < settled_before
+    ]
 
 
 class AnalysisCache:
@@ -249,16 +268,7 @@ class AnalysisCache:
                 )
                 self._db.executemany(
                     "INSERT OR REPLACE INTO files VALUES (?,?,?,?)",
-                    [
-                        (
-                            _stored_path(str(item.path)),
-                            keys[str(item.path)].size,
-                            keys[str(item.path)].mtime_ns,
-                            digest,
-                        )
-                        for item, digest in items
-                        if str(item.path) in keys
-                    ],
+                    _file_rows(((str(item.path), digest) for item, digest in items), keys),
                 )
         except sqlite3.Error as error:
             self._fail(error)
@@ -271,10 +281,7 @@ class AnalysisCache:
             with self._db:
                 self._db.executemany(
                     "INSERT OR REPLACE INTO files VALUES (?,?,?,?)",
-                    [
-                        (_stored_path(p), keys[p].size, keys[p].mtime_ns, h)
-                        for p, h in hashes.items()
-                    ],
+                    _file_rows(hashes.items(), keys),
                 )
         except sqlite3.Error as error:
             self._fail(error)
@@ -314,7 +321,7 @@ class AnalysisCache:
                 )
                 self._db.executemany(
                     "INSERT OR REPLACE INTO files VALUES (?,?,?,?)",
-                    [(_stored_path(p), keys[p].size, keys[p].mtime_ns, h) for p, h, _ in rows],
+                    _file_rows(((p, h) for p, h, _ in rows), keys),
                 )
         except sqlite3.Error as error:
             self._fail(error)
