@@ -32,7 +32,7 @@ import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import xxhash
 
@@ -42,6 +42,8 @@ from neardup.resources import user_cache_dir
 if TYPE_CHECKING:
     from neardup.core.analysis_codec import StoredAnalysis
     from neardup.core.analyze import Analyzed
+
+_K = TypeVar("_K")
 
 SCHEMA_VERSION = 5
 # Whole-scan outcomes kept: trying other settings on a folder, or other folders, adds one
@@ -189,21 +191,10 @@ class AnalysisCache:
 
     def known_hashes(self, keys: Iterable[FileKey]) -> dict[str, str]:
         """Content hashes of files unchanged since they were last seen, by path."""
-        if self._db is None:
-            return {}
-        found: dict[str, str] = {}
-        try:
-            for key in keys:
-                row = self._db.execute(
-                    "SELECT content_hash FROM files WHERE path=? AND size=? AND mtime_ns=?",
-                    (_stored_path(key.path), key.size, key.mtime_ns),
-                ).fetchone()
-                if row:
-                    found[key.path] = row[0]
-        except sqlite3.Error as error:
-            self._fail(error)
-            return {}
-        return found
+        return self._lookup(
+            "SELECT content_hash FROM files WHERE path=? AND size=? AND mtime_ns=?",
+            {key.path: (_stored_path(key.path), key.size, key.mtime_ns) for key in keys},
+        )
 
     def see(self, paths: Iterable[Path]) -> SeenFiles:
         """Stat every file and look up the content hashes of those seen unchanged before."""
@@ -254,56 +245,33 @@ class AnalysisCache:
         from neardup.core.analysis_codec import encode_analysis
 
         encoded = encoded or {}
-        rows = []
+        rows: list[tuple[object, ...]] = []
+        paths: list[tuple[str, str]] = []
         for item, digest in items:
             try:
                 row = encoded.get(str(item.path)) or encode_analysis(item)
             except Exception:  # (memory, say) not remembered: the next scan reads the file
                 continue
             rows.append((digest, settings_key, *row))
-        try:
-            with self._db:
-                self._db.executemany(
-                    "INSERT OR REPLACE INTO analyses VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows
-                )
-                self._db.executemany(
-                    "INSERT OR REPLACE INTO files VALUES (?,?,?,?)",
-                    _file_rows(((str(item.path), digest) for item, digest in items), keys),
-                )
-        except sqlite3.Error as error:
-            self._fail(error)
+            paths.append((str(item.path), digest))
+        self._write(
+            ("INSERT OR REPLACE INTO analyses VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows),
+            ("INSERT OR REPLACE INTO files VALUES (?,?,?,?)", _file_rows(paths, keys)),
+        )
 
     def remember_paths(self, hashes: dict[str, str], keys: dict[str, FileKey]) -> None:
         """Record (path, size, mtime) for files found by content hash (moved or renamed)."""
-        if self._db is None or not hashes:
-            return
-        try:
-            with self._db:
-                self._db.executemany(
-                    "INSERT OR REPLACE INTO files VALUES (?,?,?,?)",
-                    _file_rows(hashes.items(), keys),
-                )
-        except sqlite3.Error as error:
-            self._fail(error)
+        if hashes:
+            self._write(
+                ("INSERT OR REPLACE INTO files VALUES (?,?,?,?)", _file_rows(hashes.items(), keys))
+            )
 
     def load_problems(self, hashes: dict[str, str], settings_key: str) -> dict[str, str]:
         """Why files with these paths and content hashes could not be used, by path."""
-        if self._db is None:
-            return {}
-        found: dict[str, str] = {}
-        try:
-            for path, digest in hashes.items():
-                row = self._db.execute(
-                    "SELECT reason FROM problems "
-                    "WHERE path=? AND settings_key=? AND content_hash=?",
-                    (_stored_path(path), settings_key, digest),
-                ).fetchone()
-                if row:
-                    found[path] = row[0]
-        except sqlite3.Error as error:
-            self._fail(error)
-            return {}
-        return found
+        return self._lookup(
+            "SELECT reason FROM problems WHERE path=? AND settings_key=? AND content_hash=?",
+            {path: (_stored_path(path), settings_key, digest) for path, digest in hashes.items()},
+        )
 
     def store_problems(
         self, items: Sequence[tuple[Problem, str]], keys: dict[str, FileKey], settings_key: str
@@ -311,20 +279,17 @@ class AnalysisCache:
         """Remember files that could not be used (with their content hashes), and where they are."""
         rows = [(str(problem.path), digest, problem.reason) for problem, digest in items]
         rows = [row for row in rows if row[0] in keys]
-        if self._db is None or not rows:
-            return
-        try:
-            with self._db:
-                self._db.executemany(
+        if rows:
+            self._write(
+                (
                     "INSERT OR REPLACE INTO problems VALUES (?,?,?,?)",
                     [(_stored_path(p), settings_key, h, reason) for p, h, reason in rows],
-                )
-                self._db.executemany(
+                ),
+                (
                     "INSERT OR REPLACE INTO files VALUES (?,?,?,?)",
                     _file_rows(((p, h) for p, h, _ in rows), keys),
-                )
-        except sqlite3.Error as error:
-            self._fail(error)
+                ),
+            )
 
     def scan_outcome(self, file_set: str, inputs: str) -> bytes | None:
         """The stored outcome of a scan of this set of files, if its inputs were these."""
@@ -342,30 +307,33 @@ class AnalysisCache:
     def store_scan_outcome(self, file_set: str, inputs: str, outcome: bytes) -> None:
         """Keep one outcome per set of files and settings (a rescan after an edit replaces
         the old one), and only the MAX_STORED_SCANS most recently written."""
-        if self._db is None:
-            return
-        try:
-            with self._db:
-                self._db.execute(
-                    "INSERT OR REPLACE INTO scans VALUES (?,?,?)", (file_set, inputs, outcome)
-                )
-                # A replaced row gets a new rowid, so rowid order is the order of writing.
-                self._db.execute(
-                    "DELETE FROM scans WHERE rowid NOT IN "
-                    "(SELECT rowid FROM scans ORDER BY rowid DESC LIMIT ?)",
-                    (MAX_STORED_SCANS,),
-                )
-        except sqlite3.Error as error:
-            self._fail(error)
+        self._write(
+            ("INSERT OR REPLACE INTO scans VALUES (?,?,?)", [(file_set, inputs, outcome)]),
+            # A replaced row gets a new rowid, so rowid order is the order of writing.
+            (
+                "DELETE FROM scans WHERE rowid NOT IN "
+                "(SELECT rowid FROM scans ORDER BY rowid DESC LIMIT ?)",
+                [(MAX_STORED_SCANS,)],
+            ),
+        )
 
     def derived(self, keys: Iterable[str]) -> dict[str, bytes]:
         """Stored fingerprints or overlaps (see the module docstring), by key."""
+        return self._lookup("SELECT value FROM derived WHERE key=?", {k: (k,) for k in keys})
+
+    def store_derived(self, items: dict[str, bytes]) -> None:
+        if items:
+            self._write(("INSERT OR REPLACE INTO derived VALUES (?, ?)", list(items.items())))
+
+    def _lookup(self, sql: str, params: dict[_K, tuple[object, ...]]) -> dict[_K, Any]:
+        """The first column of the row each parameter set finds, by its key; {} once the
+        cache has failed."""
         if self._db is None:
             return {}
-        found: dict[str, bytes] = {}
+        found: dict[_K, Any] = {}
         try:
-            for key in keys:
-                row = self._db.execute("SELECT value FROM derived WHERE key=?", (key,)).fetchone()
+            for key, values in params.items():
+                row = self._db.execute(sql, values).fetchone()
                 if row:
                     found[key] = row[0]
         except sqlite3.Error as error:
@@ -373,14 +341,15 @@ class AnalysisCache:
             return {}
         return found
 
-    def store_derived(self, items: dict[str, bytes]) -> None:
-        if self._db is None or not items:
+    def _write(self, *statements: tuple[str, Sequence[Sequence[object]]]) -> None:
+        """Run each statement over its parameter rows, all in one transaction; a failure
+        turns the cache off, never the scan."""
+        if self._db is None:
             return
         try:
             with self._db:
-                self._db.executemany(
-                    "INSERT OR REPLACE INTO derived VALUES (?, ?)", list(items.items())
-                )
+                for sql, rows in statements:
+                    self._db.executemany(sql, rows)
         except sqlite3.Error as error:
             self._fail(error)
 
