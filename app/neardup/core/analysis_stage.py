@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import (
     FIRST_COMPLETED,
     BrokenExecutor,
@@ -36,25 +36,24 @@ BATCH_BYTES = 1 << 20
 BATCH_FILES = 16
 
 
-def _batches(paths: Sequence[Path]) -> list[list[Path]]:
-    """Batches for a pool, largest files first.
+def _batches(paths: Sequence[Path], keys: Mapping[str, FileKey]) -> list[list[Path]]:
+    """Batches for a pool, largest files first (sizes from the stat taken at the start).
 
     Handing out the big files first and the small ones last keeps the workers
     busy to the end (longest-processing-time-first scheduling); batches bound
     the number of round trips.
     """
-    sizes: dict[Path, int] = {}
-    for path in paths:
-        try:
-            sizes[path] = path.stat().st_size
-        except OSError:
-            sizes[path] = 0
+
+    def size(path: Path) -> int:
+        key = keys.get(str(path))
+        return key.size if key is not None else 0  # extraction will report it
+
     batches: list[list[Path]] = []
     current: list[Path] = []
     total = 0
-    for path in sorted(paths, key=sizes.__getitem__, reverse=True):
+    for path in sorted(paths, key=size, reverse=True):
         current.append(path)
-        total += sizes[path]
+        total += size(path)
         if total >= BATCH_BYTES or len(current) >= BATCH_FILES:
             batches.append(current)
             current, total = [], 0
@@ -96,6 +95,7 @@ def _run_analysis(
     done_before: int,
     notices: list[str],
     encode: bool,
+    keys: Mapping[str, FileKey],
 ) -> tuple[list[EncodedResult], bool]:
     """Analyse files in this process or a pool; returns the results and whether all finished.
 
@@ -118,7 +118,7 @@ def _run_analysis(
             return results, _analyze_here(paths, options, ctx, timer, results, done_before)
         pending: set[Future[list[EncodedResult]]] = {
             executor.submit(analyze_batch, batch, options, encode=encode)
-            for batch in _batches(paths)
+            for batch in _batches(paths, keys)
         }
         while pending:
             done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
@@ -217,7 +217,7 @@ def analyze_all(
     timer.report(len(results), force=True)
     todo = [p for p in paths if str(p) not in settled]
     fresh, finished = _run_analysis(
-        todo, options, ctx, executor, timer, len(results), notices, encode=cache is not None
+        todo, options, ctx, executor, timer, len(results), notices, cache is not None, keys
     )
     new_analyses: list[tuple[Analyzed, str]] = []
     new_problems: list[tuple[Problem, str]] = []
