@@ -1,12 +1,13 @@
-"""Tree model of near-duplicate groups (group → members), the reference marked in bold."""
+"""Tree model of near-duplicate groups (group → members): the reference in bold, files in the
+Trash greyed and in italics."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Set
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
 from neardup.gui.formatting import human_size, modified_text, percent, sort_key
 from neardup.gui.models import PATH_ROLE, ROW_ROLE, SORT_ROLE, Index, column_title
@@ -15,16 +16,19 @@ from neardup.gui.report_data import GroupRow, MemberRow
 COLUMNS = ("Name", "Folder", "Distance", "Overlap", "Size", "Modified", "Format")
 _NUMERIC = {2, 3, 4}
 REFERENCE_TAG = "reference"
+IN_TRASH_TAG = "in Trash"
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 _TOP = 0  # internalId of group rows; member rows carry their group's storage index + 1
 
 
-def _member_texts(member: MemberRow) -> tuple[str, ...]:
+def _member_texts(member: MemberRow, in_trash: bool) -> tuple[str, ...]:
     doc = member.document
     tags = [REFERENCE_TAG] if member.is_reference else []
     if doc.role == "library":
         tags.append("library")
+    if in_trash:
+        tags.append(IN_TRASH_TAG)
     name = doc.name + (f"  [{', '.join(tags)}]" if tags else "")
     return (
         name,
@@ -37,12 +41,13 @@ def _member_texts(member: MemberRow) -> tuple[str, ...]:
     )
 
 
-def _group_texts(group: GroupRow) -> tuple[str, ...]:
+def _group_texts(group: GroupRow, in_trash: int) -> tuple[str, ...]:
     reference = next((m for m in group.members if m.is_reference), None)
     name = reference.document.name if reference else group.reference
     folder = reference.document.folder if reference else ""
+    trashed = f", {in_trash} {IN_TRASH_TAG}" if in_trash else ""
     return (
-        f"Group {group.id}: {name} ({len(group.members)} files)",
+        f"Group {group.id}: {name} ({len(group.members)} files{trashed})",
         folder,
         "",
         "",
@@ -84,7 +89,12 @@ class GroupsModel(QAbstractItemModel):
         self._texts: dict[tuple[int, int], tuple[str, ...]] = {}  # (group, member or -1)
         self._bold = QFont()
         self._bold.setBold(True)
+        self._italic = QFont()
+        self._italic.setItalic(True)
         self._sort: tuple[int, Qt.SortOrder] | None = None
+        # Kept across reports: a reopened report shows what was trashed since as such.
+        self._in_trash: frozenset[str] = frozenset()
+        self._places: dict[str, list[tuple[int, int]]] = {}  # path -> (group, member) pairs
 
     def set_groups(self, groups: Sequence[GroupRow]) -> None:
         self.beginResetModel()
@@ -93,9 +103,41 @@ class GroupsModel(QAbstractItemModel):
         self._row_of = list(self._order)
         self._member_order = [list(range(len(g.members))) for g in self._groups]
         self._texts = {}
+        self._places = {}
+        for g, group_row in enumerate(self._groups):
+            for m, member in enumerate(group_row.members):
+                self._places.setdefault(member.document.path, []).append((g, m))
         if self._sort is not None:
             self._apply_sort(*self._sort)
         self.endResetModel()
+
+    # --- files in the Trash ------------------------------------------------------------------
+
+    def is_in_trash(self, path: str) -> bool:
+        return path in self._in_trash
+
+    def in_trash_paths(self) -> frozenset[str]:
+        return self._in_trash
+
+    def set_in_trash(self, paths: Set[str]) -> None:
+        """Mark these paths as moved to the Trash (and every other path as not)."""
+        new = frozenset(paths)
+        changed = new ^ self._in_trash
+        self._in_trash = new
+        last = len(COLUMNS) - 1
+        for path in changed:
+            for g, m in self._places.get(path, ()):
+                self._texts.pop((g, m), None)
+                self._texts.pop((g, -1), None)
+                group_index = self.createIndex(self._row_of[g], 0, _TOP)
+                row = self._member_order[g].index(m)
+                self.dataChanged.emit(
+                    self.createIndex(row, 0, g + 1), self.createIndex(row, last, g + 1)
+                )
+                self.dataChanged.emit(group_index, group_index)
+
+    def _trashed_in(self, group: GroupRow) -> int:
+        return sum(m.document.path in self._in_trash for m in group.members)
 
     # --- structure ---------------------------------------------------------------------------
 
@@ -155,18 +197,28 @@ class GroupsModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.DisplayRole:
             texts = self._texts.get(key)
             if texts is None:
-                texts = _member_texts(member) if member else _group_texts(group)
+                if member is not None:
+                    texts = _member_texts(member, member.document.path in self._in_trash)
+                else:
+                    texts = _group_texts(group, self._trashed_in(group) if self._in_trash else 0)
                 self._texts[key] = texts
             return texts[index.column()]
         if role == Qt.ItemDataRole.FontRole:
             if member is None or member.is_reference:
                 return self._bold
+            return self._italic if member.document.path in self._in_trash else None
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if member is not None and member.document.path in self._in_trash:
+                palette = QGuiApplication.palette()
+                return palette.brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
             return None
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _RIGHT if index.column() in _NUMERIC else _LEFT
         if role == Qt.ItemDataRole.ToolTipRole:
             if member is None:
                 return f"Reference (the one to keep): {group.reference}"
+            if member.document.path in self._in_trash:
+                return f"In the Trash (Edit → Undo puts it back): {member.document.path}"
             prefix = "Reference (the one to keep): " if member.is_reference else ""
             return prefix + member.document.path
         if role == ROW_ROLE:

@@ -31,6 +31,7 @@ from neardup.gui.report_data import PairRow, ReportData, parse_report
 from neardup.gui.results_view import ResultsView
 from neardup.gui.settings_panel import SettingsPanel
 from neardup.gui.settings_store import FolderRole, SettingsStore
+from neardup.gui.tidy_controller import TidyController
 from neardup.gui.worker import Job, Worker, WorkerError, new_worker_qthread
 
 APP_TITLE = "NearDup"
@@ -108,6 +109,8 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.save_report_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
+        # filled in by _build_ui, once the results view its actions act on exists
+        self.edit_menu = self.menuBar().addMenu("&Edit")
         scan_menu = self.menuBar().addMenu("&Scan")
         scan_menu.addAction(self.scan_action)
         scan_menu.addAction(self.cancel_action)
@@ -128,6 +131,10 @@ class MainWindow(QMainWindow):
 
         self.results = ResultsView()
         self.results.compare_requested.connect(self.open_compare)
+        self.tidy = TidyController(self.results, self.is_busy, self)
+        self.edit_menu.addAction(self.tidy.undo_action)
+        self.edit_menu.addSeparator()
+        self.edit_menu.addAction(self.tidy.trash_action)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(scroll)
         self.splitter.addWidget(self.results)
@@ -205,6 +212,7 @@ class MainWindow(QMainWindow):
         self.save_report_action.setEnabled(not scanning and self.report is not None)
         self.folders_panel.setEnabled(not scanning)
         self.settings_panel.setEnabled(not scanning)
+        self.tidy.set_scanning(scanning)
 
     def is_busy(self) -> bool:
         return any(job is not None and job.is_running() for job in (self.scan_job, self.load_job))

@@ -28,7 +28,8 @@ from neardup.gui.models import (
     ProblemsModel,
     SourceSortProxy,
 )
-from neardup.gui.report_data import PairRow, ReportData
+from neardup.gui.report_data import GroupRow, MemberRow, PairRow, ReportData
+from neardup.gui.tidy import TidyScope, TrashPlan, plan_trash
 
 KINDS = ("duplicate", "near-duplicate", "partial")
 # Beyond this many groups, expanding them all would make opening a report sluggish.
@@ -48,6 +49,7 @@ def _configure(view: QTableView | QTreeView) -> None:
 
 class ResultsView(QWidget):
     compare_requested = Signal(object)  # PairRow
+    trash_requested = Signal(object)  # list of GroupRow | MemberRow: their duplicates, to trash
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -61,6 +63,8 @@ class ResultsView(QWidget):
         self.groups_view.setModel(self.groups_proxy)
         self.groups_view.setUniformRowHeights(True)
         _configure(self.groups_view)
+        # several groups at once: tidying a folder is rarely one group at a time
+        self.groups_view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.groups_view.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.groups_view.setColumnWidth(0, 260)
         self.groups_view.setColumnWidth(1, 180)
@@ -146,8 +150,11 @@ class ResultsView(QWidget):
         layout.addWidget(self.summary_label)
         layout.addWidget(self.tabs, 1)
         self._pair_of: dict[tuple[str, str], PairRow] = {}
+        self._tidy_scope = TidyScope()
+        self._tidy_enabled = True
 
     def show_report(self, report: ReportData) -> None:
+        self._tidy_scope = TidyScope.of(report)
         self.groups_model.set_groups(report.groups)
         self.pairs_model.set_rows(report.pairs)
         self.problems_model.set_rows(report.problems)
@@ -177,6 +184,40 @@ class ResultsView(QWidget):
         if pair is not None:
             self.compare_requested.emit(pair)
 
+    # --- tidying -------------------------------------------------------------------------------
+
+    def set_tidy_enabled(self, enabled: bool) -> None:
+        """Whether the context menu may offer to trash files (not while a scan runs)."""
+        self._tidy_enabled = enabled
+
+    def group_rows(self, indexes: list[QModelIndex]) -> list[GroupRow | MemberRow]:
+        rows: list[GroupRow | MemberRow] = []
+        for index in indexes:
+            source = self.groups_proxy.mapToSource(index)
+            row = self.groups_model.member_at(source) or self.groups_model.group_at(source)
+            if row is not None:
+                rows.append(row)
+        return rows
+
+    def selected_group_rows(self) -> list[GroupRow | MemberRow]:
+        return self.group_rows(self.groups_view.selectionModel().selectedRows(0))
+
+    def trash_plan(self, rows: list[GroupRow | MemberRow]) -> TrashPlan:
+        return plan_trash(rows, self._tidy_scope, self.groups_model.in_trash_paths())
+
+    def _add_trash_action(self, menu: QMenu, index: QModelIndex) -> None:
+        rows = self.group_rows([index.siblingAtColumn(0)])
+        if not self.trash_plan(rows).files:
+            return  # a reference, a library file, or already in the Trash: nothing to offer
+        # Right-clicking inside the selection acts on all of it, elsewhere on that row alone.
+        if self.groups_view.selectionModel().isRowSelected(index.row(), index.parent()):
+            rows = self.selected_group_rows()
+        label = "Move to Trash…" if index.parent().isValid() else "Move duplicates to Trash…"
+        menu.addSeparator()
+        action = menu.addAction(label)
+        action.setEnabled(self._tidy_enabled)
+        action.triggered.connect(lambda: self.trash_requested.emit(rows))
+
     # --- context menus -------------------------------------------------------------------------
 
     def context_menu(self, view: QTableView | QTreeView, index: QModelIndex) -> QMenu | None:
@@ -205,6 +246,7 @@ class ResultsView(QWidget):
                     )
                     menu.addSeparator()
             add_file_actions(menu, str(self.groups_model.data(source, PATH_ROLE)))
+            self._add_trash_action(menu, index)
         else:
             source = self.problems_proxy.mapToSource(index)
             add_file_actions(menu, str(self.problems_model.data(source, PATH_ROLE)))

@@ -1,0 +1,178 @@
+"""The tidying actions of the main window: confirm, move duplicates to the Trash, undo the last batch."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMessageBox
+
+from neardup.gui.report_data import GroupRow, MemberRow
+from neardup.gui.results_view import ResultsView
+from neardup.gui.tidy import (
+    Message,
+    TrashBatch,
+    TrashHistory,
+    TrashPlan,
+    confirmation,
+    files_text,
+    moved_summary,
+    restored_summary,
+)
+from neardup.gui.trash import TrashedFile, move_to_trash, restore_from_trash, still_in_trash
+
+Confirm = Callable[[TrashPlan], bool]
+
+
+class TidyController(QObject):
+    """Owns the Trash and Undo actions, the undo history and which files are in the Trash."""
+
+    trashed = Signal(object)  # trash.Outcome of a move, after the view shows it
+    restored = Signal(object)  # trash.Outcome of an undo, after the view shows it
+
+    def __init__(
+        self, results: ResultsView, is_busy: Callable[[], bool], parent: QMainWindow
+    ) -> None:
+        super().__init__(parent)
+        self.results = results
+        self._is_busy = is_busy
+        self._scanning = False
+        self._window = parent
+        self.history = TrashHistory()
+        self.in_trash: dict[str, TrashedFile] = {}  # original path -> where it is in the Trash
+        # Replaceable, so that tests (and scripts) answer without a modal dialog.
+        self.confirm: Confirm = self.ask_to_confirm
+        self.message_box: QMessageBox | None = None
+        self.undo_shortcut = QKeySequence(QKeySequence.StandardKey.Undo).toString(
+            QKeySequence.SequenceFormat.NativeText
+        )
+
+        self.trash_action = QAction("Move duplicates to &Trash…", parent)
+        # Delete only where the groups have the focus: elsewhere it means something else.
+        self.trash_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
+        self.trash_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        results.groups_view.addAction(self.trash_action)
+        tip = (
+            "Move the duplicates in the selected groups (or the selected files) to the Trash; "
+            "each group's reference is kept."
+        )
+        self.trash_action.setToolTip(tip)
+        self.trash_action.setStatusTip(tip)
+        self.undo_action = QAction("Undo", parent)
+        self.undo_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Undo))
+        self.undo_action.setStatusTip("Put the files of the last move to the Trash back.")
+        parent.addAction(self.undo_action)
+
+        self.trash_action.triggered.connect(self.trash_selection)
+        self.undo_action.triggered.connect(self.undo_last)
+        results.trash_requested.connect(self.trash_rows)
+        results.groups_view.selectionModel().selectionChanged.connect(self.update_actions)
+        results.groups_model.modelReset.connect(self.update_actions)
+        self.update_actions()
+
+    # --- state -------------------------------------------------------------------------------
+
+    def set_scanning(self, scanning: bool) -> None:
+        self._scanning = scanning
+        self.update_actions()
+
+    def busy(self) -> bool:
+        return self._scanning or self._is_busy()
+
+    def update_actions(self) -> None:
+        idle = not self.busy()
+        self.results.set_tidy_enabled(idle)
+        plan = self.results.trash_plan(self.results.selected_group_rows())
+        self.trash_action.setEnabled(idle and bool(plan.files))
+        self.undo_action.setEnabled(idle and self.history.can_undo())
+        self.undo_action.setText(self.history.undo_text())
+
+    def _mark_in_trash(self) -> None:
+        self.results.groups_model.set_in_trash(self.in_trash.keys())
+
+    # --- moving and undoing ------------------------------------------------------------------
+
+    def trash_selection(self) -> None:
+        self.trash_rows(self.results.selected_group_rows())
+
+    def trash_rows(self, rows: Sequence[GroupRow | MemberRow]) -> None:
+        """Confirm, then move the duplicates these rows stand for; say what moved and what not."""
+        if self.busy():
+            return
+        plan = self.results.trash_plan(list(rows))
+        if not plan.files:
+            return
+        if not self.confirm(plan):
+            self._status("Nothing was moved.")
+            return
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            outcome = move_to_trash(plan.files)
+        finally:
+            QGuiApplication.restoreOverrideCursor()
+        if outcome.done:
+            self.history.push(TrashBatch(outcome.done))
+            self.in_trash.update((f.original, f) for f in outcome.done)
+            self._mark_in_trash()
+        self.update_actions()
+        self._show(moved_summary(outcome, self.undo_shortcut))
+        self.trashed.emit(outcome)
+
+    def undo_last(self) -> None:
+        """Move the last batch back from the Trash, never over a file that took a place."""
+        if self.busy():
+            return
+        batch = self.history.pop()
+        if batch is None:
+            return
+        outcome = restore_from_trash(batch.files)
+        for file in batch.files:
+            # Marked only while still in the Trash: files left there (their place was taken)
+            # stay marked, files restored by hand or emptied from the Trash do not.
+            if not still_in_trash(file):
+                self.in_trash.pop(file.original, None)
+        self._mark_in_trash()
+        self.update_actions()
+        self._show(restored_summary(outcome))
+        self.restored.emit(outcome)
+
+    # --- dialogs -----------------------------------------------------------------------------
+
+    def ask_to_confirm(self, plan: TrashPlan) -> bool:
+        message = confirmation(plan, self.undo_shortcut)
+        box = QMessageBox(
+            QMessageBox.Icon.Question, message.title, message.text, parent=self._window
+        )
+        box.setInformativeText(message.informative)
+        box.setDetailedText(message.details)
+        move = box.addButton(
+            f"Move {files_text(len(plan.files))} to Trash", QMessageBox.ButtonRole.AcceptRole
+        )
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(cancel)
+        box.setEscapeButton(cancel)
+        box.exec()
+        return box.clickedButton() is move
+
+    def _show(self, message: Message) -> None:
+        """A non-blocking message: the app stays usable and tests are never stuck."""
+        if self.message_box is not None:
+            self.message_box.close()
+        icon = QMessageBox.Icon.Warning if message.warning else QMessageBox.Icon.Information
+        box = QMessageBox(icon, message.title, message.text, parent=self._window)
+        box.setInformativeText(message.informative)
+        if message.details:
+            box.setDetailedText(message.details)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.finished.connect(lambda _result: self._forget_box(box))
+        box.open()
+        self.message_box = box
+        self._status(message.text)
+
+    def _forget_box(self, box: QMessageBox) -> None:
+        if self.message_box is box:
+            self.message_box = None
+
+    def _status(self, text: str) -> None:
+        self._window.statusBar().showMessage(text, 10_000)

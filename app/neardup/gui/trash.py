@@ -1,0 +1,155 @@
+"""Move files to the system Trash and back, one at a time, each failure with a reason to act on.
+
+Uses `QFile.moveToTrash` (the platform's Trash: freedesktop on Linux, Finder on macOS, the
+Recycle Bin on Windows). Only Qt core, no widgets: the dialogs live in `tidy_controller`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QFile
+
+from neardup.gui.formatting import human_size, modified_text
+from neardup.gui.report_data import DocumentRow
+
+NO_LONGER_THERE = "no longer there"
+CHANGED = "changed since the scan"
+PERMISSION_DENIED = "permission denied"
+TRASH_UNAVAILABLE = "the Trash is unavailable on this volume"
+PATH_OCCUPIED = "another file now has its name"
+GONE_FROM_TRASH = "no longer in the Trash (the Trash was emptied?)"
+ALREADY_BACK = "already back in its folder"
+
+
+@dataclass(frozen=True, slots=True)
+class TrashedFile:
+    original: str
+    in_trash: str
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    path: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one batch did: the files it handled and those it left where they were."""
+
+    done: tuple[TrashedFile, ...]
+    skipped: tuple[Skipped, ...]
+
+
+def _changed_since_scan(document: DocumentRow) -> str | None:
+    """Why the file on disk is not the one the report describes, or None if it still is."""
+    try:
+        info = os.stat(document.path)
+    except FileNotFoundError:
+        return NO_LONGER_THERE
+    except PermissionError:
+        return f"{PERMISSION_DENIED}: cannot read its details"
+    except OSError as error:
+        return f"cannot read its details ({error.strerror or error})"
+    if not stat.S_ISREG(info.st_mode):
+        return f"{NO_LONGER_THERE} as a regular file"
+    if info.st_size != document.size:
+        return (
+            f"{CHANGED}: its size is now {human_size(info.st_size)}, "
+            f"was {human_size(document.size)}"
+        )
+    if document.modified_ns is not None and info.st_mtime_ns != document.modified_ns:
+        return f"{CHANGED}: modified at {modified_text(info.st_mtime_ns)}"
+    return None
+
+
+def _folder_is_writable(path: str) -> bool:
+    folder = os.path.dirname(path) or "."
+    return os.access(folder, os.W_OK | os.X_OK)
+
+
+def _trash_failure(path: str, error: str) -> str:
+    # Qt's error string after a failed moveToTrash is often a stale errno ("Bad file
+    # descriptor"), so the reason comes from what can be checked afterwards.
+    if not os.path.lexists(path):
+        return NO_LONGER_THERE
+    if not _folder_is_writable(path):
+        return f"{PERMISSION_DENIED}: cannot change the folder {os.path.dirname(path)}"
+    return f"{TRASH_UNAVAILABLE} ({error})" if error else TRASH_UNAVAILABLE
+
+
+def move_to_trash(documents: Sequence[DocumentRow]) -> Outcome:
+    """Trash each document that is still the one the scan saw; one failure stops none of the rest."""
+    done: list[TrashedFile] = []
+    skipped: list[Skipped] = []
+    for document in documents:
+        reason = _changed_since_scan(document)
+        if reason is not None:
+            skipped.append(Skipped(document.path, reason))
+            continue
+        file = QFile(document.path)
+        if not file.moveToTrash():
+            skipped.append(
+                Skipped(document.path, _trash_failure(document.path, file.errorString()))
+            )
+            continue
+        done.append(TrashedFile(document.path, file.fileName(), document.size))
+    return Outcome(tuple(done), tuple(skipped))
+
+
+def _forget_trash_info(in_trash: str) -> None:
+    """Drop the freedesktop `.trashinfo` record, so the Trash does not list a file it lost."""
+    location = Path(in_trash)
+    if location.parent.name != "files":
+        return  # not a freedesktop Trash (macOS, Windows): nothing of ours to tidy
+    info = location.parent.parent / "info" / f"{location.name}.trashinfo"
+    # A stale record is harmless (the Trash shows the entry as missing), so errors are let go.
+    with contextlib.suppress(OSError):
+        info.unlink(missing_ok=True)
+
+
+def _restore_one(file: TrashedFile) -> str | None:
+    """Move one file back; the reason it stayed in the Trash, or None when it is back."""
+    if not os.path.lexists(file.in_trash):
+        return ALREADY_BACK if os.path.lexists(file.original) else GONE_FROM_TRASH
+    if os.path.lexists(file.original):
+        return f"{PATH_OCCUPIED}; it is still in the Trash at {file.in_trash}"
+    folder = os.path.dirname(file.original)
+    try:
+        # The folder may have been removed since (it held only duplicates): recreate it.
+        os.makedirs(folder, exist_ok=True)
+    except OSError as error:
+        return f"cannot recreate the folder {folder} ({error.strerror or error})"
+    # QFile.rename never replaces an existing file, so a file created meanwhile is safe.
+    if not QFile.rename(file.in_trash, file.original):
+        if os.path.lexists(file.original):
+            return f"{PATH_OCCUPIED}; it is still in the Trash at {file.in_trash}"
+        if not _folder_is_writable(file.original):
+            return f"{PERMISSION_DENIED}: cannot change the folder {folder}"
+        return f"could not be moved back; it is still in the Trash at {file.in_trash}"
+    _forget_trash_info(file.in_trash)
+    return None
+
+
+def still_in_trash(file: TrashedFile) -> bool:
+    return os.path.lexists(file.in_trash)
+
+
+def restore_from_trash(files: Sequence[TrashedFile]) -> Outcome:
+    """Move trashed files back to where they were, never over a file that took their place."""
+    done: list[TrashedFile] = []
+    skipped: list[Skipped] = []
+    for file in files:
+        reason = _restore_one(file)
+        if reason is None:
+            done.append(file)
+        else:
+            skipped.append(Skipped(file.original, reason))
+    return Outcome(tuple(done), tuple(skipped))

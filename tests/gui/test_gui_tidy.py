@@ -1,0 +1,499 @@
+"""Tidying a folder through the real window: duplicates to the Trash, confirmation, undo.
+
+Every test moves real files into a Trash under its own tmp_path (HOME and XDG_DATA_HOME point
+there), never into the Trash of the user running the tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from gui_corpus import document, join
+from gui_helpers import SCAN_TIMEOUT_MS, scan_folder
+from PySide6.QtCore import QModelIndex, QStandardPaths, Qt, QTimer
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QApplication, QMenu, QMessageBox, QPushButton
+from pytestqt.qtbot import QtBot
+
+from neardup.gui.groups_model import IN_TRASH_TAG
+from neardup.gui.main_window import MainWindow
+from neardup.gui.models import PATH_ROLE
+from neardup.gui.report_data import DocumentRow, MemberRow
+from neardup.gui.settings_store import FolderRole
+from neardup.gui.tidy import TidyScope, TrashPlan
+from neardup.gui.trash import (
+    CHANGED,
+    NO_LONGER_THERE,
+    PATH_OCCUPIED,
+    TRASH_UNAVAILABLE,
+    Outcome,
+)
+
+TRASH_ACTION = "Move to Trash…"
+TRASH_DUPLICATES_ACTION = "Move duplicates to Trash…"
+
+
+@dataclass(frozen=True)
+class Trash:
+    """The freedesktop home Trash this test's files go to."""
+
+    root: Path
+
+    @property
+    def files(self) -> Path:
+        return self.root / "files"
+
+    def contents(self) -> dict[str, bytes]:
+        """Original path -> bytes of every file in this Trash, read from its .trashinfo."""
+        found = {}
+        for info in sorted((self.root / "info").glob("*.trashinfo")):
+            line = next(x for x in info.read_text("utf-8").splitlines() if x.startswith("Path="))
+            original = unquote(line.removeprefix("Path="))
+            found[original] = (self.files / info.name.removesuffix(".trashinfo")).read_bytes()
+        return found
+
+    def is_empty(self) -> bool:
+        return not any(self.files.glob("*")) and not any((self.root / "info").glob("*"))
+
+
+@pytest.fixture(autouse=True)
+def trash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Trash]:
+    """HOME and XDG_DATA_HOME inside tmp_path, on the same device as the test's files, so Qt
+    uses the home Trash $XDG_DATA_HOME/Trash (never $topdir/.Trash-$uid, never the real one)."""
+    home = tmp_path / "home"
+    data = home / ".local" / "share"
+    data.mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    location = QStandardPaths.StandardLocation.GenericDataLocation
+    assert QStandardPaths.writableLocation(location) == str(data)
+    yield Trash(data / "Trash")
+
+
+@dataclass(frozen=True)
+class Folder:
+    path: Path
+    bytes_of: dict[str, bytes]  # every file written, by absolute path
+
+
+def _write(folder: Path, texts: dict[str, str]) -> dict[str, bytes]:
+    folder.mkdir(parents=True, exist_ok=True)
+    written = {}
+    for name, text in texts.items():
+        path = folder / name
+        path.write_text(text, encoding="utf-8")
+        written[str(path)] = path.read_bytes()
+    return written
+
+
+def _untidy_folder(root: Path) -> Folder:
+    """A group of three identical files, a pair with a light edit, and one unrelated file."""
+    first = join(document(71))
+    second = document(72)
+    edited = list(second)
+    edited[3] = edited[3].replace("，", "、", 1).replace(" the ", " that ", 1)
+    folder = root / "untidy"
+    written = _write(
+        folder,
+        {
+            "report.txt": first,
+            "report (copy).txt": first,
+            "report - final.txt": first,
+            "notes.txt": join(second),
+            "notes edited.txt": join(edited),
+            "other.txt": join(document(73)),
+        },
+    )
+    return Folder(folder, written)
+
+
+def _scan(qtbot: QtBot, window: MainWindow, folder: Path) -> None:
+    scan_folder(qtbot, window, folder)
+    assert window.report is not None and window.results.groups_model.rowCount() == 2
+
+
+def _members(window: MainWindow) -> list[tuple[QModelIndex, MemberRow]]:
+    """Every member row of the Groups tab, as (proxy index, row)."""
+    proxy = window.results.groups_proxy
+    found = []
+    for g in range(proxy.rowCount()):
+        group = proxy.index(g, 0)
+        for m in range(proxy.rowCount(group)):
+            index = proxy.index(m, 0, group)
+            row = window.results.groups_model.member_at(proxy.mapToSource(index))
+            assert row is not None
+            found.append((index, row))
+    return found
+
+
+def _duplicates(window: MainWindow) -> set[str]:
+    return {row.document.path for _, row in _members(window) if not row.is_reference}
+
+
+def _references(window: MainWindow) -> set[str]:
+    return {row.document.path for _, row in _members(window) if row.is_reference}
+
+
+def _texts(menu: QMenu | None) -> list[str]:
+    assert menu is not None
+    return [a.text() for a in menu.actions() if not a.isSeparator()]
+
+
+def _menu_action(menu: QMenu | None, text: str) -> None:
+    assert menu is not None
+    next(a for a in menu.actions() if a.text() == text).trigger()
+
+
+def _agree(window: MainWindow) -> list[TrashPlan]:
+    """Answer every confirmation with yes, and keep what was asked."""
+    asked: list[TrashPlan] = []
+
+    def confirm(plan: TrashPlan) -> bool:
+        asked.append(plan)
+        return True
+
+    window.tidy.confirm = confirm
+    return asked
+
+
+def _trash_selection(qtbot: QtBot, window: MainWindow, *, by_key: bool = False) -> Outcome:
+    with qtbot.waitSignal(window.tidy.trashed) as blocker:
+        if by_key:
+            window.activateWindow()
+            window.results.groups_view.setFocus()
+            qtbot.keyClick(window.results.groups_view, Qt.Key.Key_Delete)
+        else:
+            window.tidy.trash_action.trigger()
+    outcome = blocker.args[0]
+    assert isinstance(outcome, Outcome)
+    return outcome
+
+
+def test_trash_duplicates_of_all_groups_then_undo(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
+) -> None:
+    folder = _untidy_folder(tmp_path)
+    _scan(qtbot, window, folder.path)
+    tidy = window.tidy
+    assert tidy.trash_action in window.edit_menu.actions()
+    assert tidy.undo_action in window.edit_menu.actions()
+    assert tidy.undo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
+    assert tidy.trash_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Delete)
+    assert not tidy.trash_action.isEnabled(), "nothing is selected yet"
+    assert not tidy.undo_action.isEnabled()
+
+    duplicates = _duplicates(window)
+    references = _references(window)
+    assert len(duplicates) == 3 and len(references) == 2
+    asked = _agree(window)
+    window.results.groups_view.selectAll()
+    assert tidy.trash_action.isEnabled()
+    outcome = _trash_selection(qtbot, window)
+
+    [plan] = asked
+    assert {d.path for d in plan.files} == duplicates
+    assert plan.total_size == sum(len(folder.bytes_of[p]) for p in duplicates)
+    assert {f.original for f in outcome.done} == duplicates and not outcome.skipped
+    # gone from the folder, in this test's Trash byte for byte, the references untouched
+    assert not any(Path(p).exists() for p in duplicates)
+    assert trash.contents() == {p: folder.bytes_of[p] for p in duplicates}
+    assert {str(Path(f.in_trash).parent) for f in outcome.done} == {str(trash.files)}
+    for path in references | {str(folder.path / "other.txt")}:
+        assert Path(path).read_bytes() == folder.bytes_of[path]
+
+    model = window.results.groups_model
+    proxy = window.results.groups_proxy
+    for index, row in _members(window):
+        in_trash = row.document.path in duplicates
+        assert (IN_TRASH_TAG in proxy.data(index)) == in_trash
+        assert proxy.data(index, Qt.ItemDataRole.FontRole).italic() == in_trash
+        tooltip = proxy.data(index, Qt.ItemDataRole.ToolTipRole)
+        assert tooltip.startswith("In the Trash") == in_trash
+        assert model.is_in_trash(row.document.path) == in_trash
+        # a file in the Trash, like a reference, is not offered for the Trash again
+        menu = window.results.context_menu(window.results.groups_view, index)
+        assert TRASH_ACTION not in _texts(menu)
+    for g in range(proxy.rowCount()):
+        assert IN_TRASH_TAG in proxy.data(proxy.index(g, 0))
+        menu = window.results.context_menu(window.results.groups_view, proxy.index(g, 0))
+        assert TRASH_DUPLICATES_ACTION not in _texts(menu)
+    assert not tidy.trash_action.isEnabled(), "everything selected is already in the Trash"
+
+    box = tidy.message_box
+    assert isinstance(box, QMessageBox) and box.isVisible()
+    assert box.text().startswith("Moved 3 files")
+    assert tidy.undo_action.isEnabled()
+    assert tidy.undo_action.text() == "Undo move of 3 files to Trash"
+
+    box.button(QMessageBox.StandardButton.Ok).click()  # as a person would, before Ctrl+Z
+    assert tidy.message_box is None
+    window.activateWindow()
+    window.results.groups_view.setFocus()
+    with qtbot.waitSignal(tidy.restored) as blocker:
+        qtbot.keyClick(
+            window.results.groups_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier
+        )
+    restored = blocker.args[0]
+    assert {f.original for f in restored.done} == duplicates and not restored.skipped
+    for path, data in folder.bytes_of.items():
+        assert Path(path).read_bytes() == data
+    assert trash.is_empty(), "the files and their .trashinfo records left the Trash"
+    for index, row in _members(window):
+        assert IN_TRASH_TAG not in proxy.data(index)
+        assert not model.is_in_trash(row.document.path)
+    assert not tidy.undo_action.isEnabled() and tidy.undo_action.text() == "Undo"
+    assert tidy.trash_action.isEnabled(), "the duplicates can be trashed again"
+    assert tidy.message_box is not None and "Restored 3 files" in tidy.message_box.text()
+
+
+def test_context_menu_trashes_one_member_or_a_group(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
+) -> None:
+    folder = _untidy_folder(tmp_path)
+    _scan(qtbot, window, folder.path)
+    results = window.results
+    _agree(window)
+    members = _members(window)
+    reference_index = next(i for i, row in members if row.is_reference)
+    assert TRASH_ACTION not in _texts(results.context_menu(results.groups_view, reference_index))
+    results.groups_view.selectAll()  # not even when it is part of a selection
+    assert TRASH_ACTION not in _texts(results.context_menu(results.groups_view, reference_index))
+    results.groups_view.clearSelection()
+
+    # one duplicate of the group of three, by its own menu
+    big_group = next(
+        results.groups_proxy.index(g, 0)
+        for g in range(2)
+        if results.groups_proxy.rowCount(results.groups_proxy.index(g, 0)) == 3
+    )
+    member_index = results.groups_proxy.index(1, 0, big_group)
+    member = results.groups_model.member_at(results.groups_proxy.mapToSource(member_index))
+    assert member is not None and not member.is_reference
+    with qtbot.waitSignal(window.tidy.trashed):
+        _menu_action(results.context_menu(results.groups_view, member_index), TRASH_ACTION)
+    assert not Path(member.document.path).exists()
+    assert list(trash.contents()) == [member.document.path]
+
+    # then the group: only its remaining duplicate goes, its reference stays
+    group_row = results.groups_model.group_at(results.groups_proxy.mapToSource(big_group))
+    assert group_row is not None
+    group_menu = results.context_menu(results.groups_view, big_group)
+    with qtbot.waitSignal(window.tidy.trashed) as blocker:
+        _menu_action(group_menu, TRASH_DUPLICATES_ACTION)
+    assert len(blocker.args[0].done) == 1
+    assert Path(group_row.reference).read_bytes() == folder.bytes_of[group_row.reference]
+    assert set(trash.contents()) == {m.document.path for m in group_row.members} - {
+        group_row.reference
+    }
+    # two batches: undo takes back the last one only
+    assert window.tidy.undo_action.text() == "Undo move of 1 file to Trash"
+    with qtbot.waitSignal(window.tidy.restored):
+        window.tidy.undo_action.trigger()
+    assert list(trash.contents()) == [member.document.path]
+    assert window.tidy.undo_action.isEnabled()
+
+
+def test_context_menu_acts_on_every_selected_row(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
+) -> None:
+    folder = _untidy_folder(tmp_path)
+    _scan(qtbot, window, folder.path)
+    results = window.results
+    _agree(window)
+    proxy = results.groups_proxy
+    # the first duplicate of each group, selected together
+    chosen = [proxy.index(1, 0, proxy.index(g, 0)) for g in range(proxy.rowCount())]
+    selection = results.groups_view.selectionModel()
+    for index in chosen:
+        selection.select(index, selection.SelectionFlag.Select | selection.SelectionFlag.Rows)
+    paths = {results.groups_model.data(proxy.mapToSource(i), PATH_ROLE) for i in chosen}
+    assert len(paths) == 2
+    with qtbot.waitSignal(window.tidy.trashed) as blocker:
+        _menu_action(results.context_menu(results.groups_view, chosen[1]), TRASH_ACTION)
+    assert {f.original for f in blocker.args[0].done} == paths
+    assert set(trash.contents()) == paths
+    for path in set(folder.bytes_of) - paths:
+        assert Path(path).read_bytes() == folder.bytes_of[path]
+
+
+def test_cancelled_confirmation_moves_nothing(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
+) -> None:
+    folder = _untidy_folder(tmp_path)
+    _scan(qtbot, window, folder.path)
+    duplicates = _duplicates(window)
+    seen: list[tuple[str, str, str]] = []
+
+    def answer_cancel() -> None:
+        # the real, modal confirmation dialog: read it, then press its Cancel button
+        box = QApplication.activeModalWidget()
+        assert isinstance(box, QMessageBox)
+        seen.append((box.text(), box.informativeText(), box.detailedText()))
+        cancel = box.button(QMessageBox.StandardButton.Cancel)
+        assert isinstance(cancel, QPushButton)
+        cancel.click()
+
+    QTimer.singleShot(0, answer_cancel)
+    window.results.groups_view.selectAll()
+    window.tidy.trash_action.trigger()
+
+    [(text, informative, details)] = seen
+    size = sum(len(folder.bytes_of[p]) for p in duplicates)
+    assert text.startswith("Move 3 files (")
+    assert f"{size / 1024:.1f} KB" in text or f"{size} B" in text
+    assert "reference of each group" in informative
+    assert "undo" in informative and "Ctrl+Z" in informative
+    assert "system Trash" in informative
+    assert set(details.splitlines()) == duplicates
+    for path, data in folder.bytes_of.items():
+        assert Path(path).read_bytes() == data
+    assert not trash.root.exists() or trash.is_empty()
+    assert not window.tidy.undo_action.isEnabled()
+    assert not any(window.results.groups_model.is_in_trash(p) for p in duplicates)
+
+
+def test_changed_and_vanished_files_are_skipped_with_reasons(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
+) -> None:
+    folder = _untidy_folder(tmp_path)
+    _scan(qtbot, window, folder.path)
+    changed, vanished, *rest = sorted(_duplicates(window))
+    with open(changed, "a", encoding="utf-8") as file:
+        file.write("One more line written after the scan.\n")
+    Path(vanished).unlink()
+    _agree(window)
+    window.results.groups_view.selectAll()
+    outcome = _trash_selection(qtbot, window, by_key=True)
+
+    assert [f.original for f in outcome.done] == rest
+    reasons = {s.path: s.reason for s in outcome.skipped}
+    assert reasons[changed].startswith(CHANGED) and "size" in reasons[changed]
+    assert reasons[vanished] == NO_LONGER_THERE
+    assert Path(changed).exists() and not Path(rest[0]).exists()
+    assert set(trash.contents()) == set(rest)
+    model = window.results.groups_model
+    assert model.is_in_trash(rest[0])
+    assert not model.is_in_trash(changed) and not model.is_in_trash(vanished)
+
+    box = window.tidy.message_box
+    assert box is not None and box.icon() == QMessageBox.Icon.Warning
+    assert box.text().startswith("Moved 1 file ")
+    assert "2 files not moved" in box.informativeText()
+    assert f"{Path(changed).name}: {CHANGED}" in box.informativeText()
+    assert f"{Path(vanished).name}: {NO_LONGER_THERE}" in box.informativeText()
+    assert f"{changed}: {CHANGED}" in box.detailedText()
+
+
+def test_undo_never_overwrites_a_file_that_took_its_place(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
+) -> None:
+    folder = _untidy_folder(tmp_path)
+    _scan(qtbot, window, folder.path)
+    _agree(window)
+    window.results.groups_view.selectAll()
+    outcome = _trash_selection(qtbot, window)
+    taken, *others = sorted(f.original for f in outcome.done)
+    Path(taken).write_text("a new file under the old name", encoding="utf-8")
+
+    with qtbot.waitSignal(window.tidy.restored) as blocker:
+        window.tidy.undo_action.trigger()
+    restored = blocker.args[0]
+    assert sorted(f.original for f in restored.done) == others
+    [skipped] = restored.skipped
+    assert skipped.path == taken and skipped.reason.startswith(PATH_OCCUPIED)
+    assert Path(taken).read_text("utf-8") == "a new file under the old name"
+    assert trash.contents() == {taken: folder.bytes_of[taken]}
+    for path in others:
+        assert Path(path).read_bytes() == folder.bytes_of[path]
+    assert window.results.groups_model.is_in_trash(taken), "still in the Trash, still marked"
+    box = window.tidy.message_box
+    assert box is not None and Path(taken).name in box.informativeText()
+    assert "restore them from the system Trash" in box.informativeText()
+
+
+def test_reference_library_files_are_never_trashed(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
+) -> None:
+    text = join(document(81))
+    library = _write(tmp_path / "library", {"published.txt": text, "published again.txt": text})
+    scanned = _write(tmp_path / "submissions", {"essay.txt": text, "essay copy.txt": text})
+    window.folders_panel.add_folder(tmp_path / "library", FolderRole.LIBRARY)
+    scan_folder(qtbot, window, tmp_path / "submissions")
+    members = _members(window)
+    library_rows = [(i, row) for i, row in members if row.document.path in library]
+    assert library_rows, "the library's copies are grouped with the submissions"
+    assert all(row.document.role == "library" for _, row in library_rows)
+    for index, _row in library_rows:
+        menu = window.results.context_menu(window.results.groups_view, index)
+        assert TRASH_ACTION not in _texts(menu)
+
+    asked = _agree(window)
+    window.results.groups_view.selectAll()
+    outcome = _trash_selection(qtbot, window)
+    [plan] = asked
+    assert not {d.path for d in plan.files} & set(library)
+    non_reference_library = [row for _, row in library_rows if not row.is_reference]
+    assert plan.library_left_alone == len(non_reference_library)
+    for path, data in library.items():
+        assert Path(path).read_bytes() == data
+    assert set(trash.contents()) <= set(scanned)
+    assert {f.original for f in outcome.done} == set(trash.contents())
+
+
+def test_library_folders_guard_reports_without_roles() -> None:
+    scope = TidyScope(frozenset({"/docs/keep.txt"}), (Path("/library"),))
+    in_library = DocumentRow("/library/old/a.txt", 10, "txt", None, "scan", 5)
+    elsewhere = DocumentRow("/docs/a.txt", 10, "txt", None, "scan", 5)
+    assert scope.is_library(in_library) and not scope.is_library(elsewhere)
+
+
+def test_trash_unavailable_leaves_files_and_says_why(
+    qtbot: QtBot,
+    window: MainWindow,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    folder = _untidy_folder(tmp_path)
+    _scan(qtbot, window, folder.path)
+    # no such folder: Qt cannot create the home Trash, and the file is on the home's device
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "missing" / "share"))
+    _agree(window)
+    window.results.groups_view.selectAll()
+    outcome = _trash_selection(qtbot, window)
+    assert not outcome.done
+    assert {s.path for s in outcome.skipped} == _duplicates(window)
+    assert all(s.reason.startswith(TRASH_UNAVAILABLE) for s in outcome.skipped)
+    for path, data in folder.bytes_of.items():
+        assert Path(path).read_bytes() == data
+    assert not window.tidy.undo_action.isEnabled()
+
+
+def test_tidy_actions_are_disabled_while_scanning(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    folder = _untidy_folder(tmp_path)
+    _scan(qtbot, window, folder.path)
+    _agree(window)
+    results = window.results
+    member = next(i for i, row in _members(window) if not row.is_reference)
+    with qtbot.waitSignal(window.tidy.trashed):
+        _menu_action(results.context_menu(results.groups_view, member), TRASH_ACTION)
+    results.groups_view.selectAll()
+    assert window.tidy.trash_action.isEnabled() and window.tidy.undo_action.isEnabled()
+
+    with qtbot.waitSignal(window.scan_finished, timeout=SCAN_TIMEOUT_MS):
+        window.scan_action.trigger()
+        assert not window.tidy.trash_action.isEnabled()
+        assert not window.tidy.undo_action.isEnabled()
+        group = results.groups_proxy.index(0, 0)
+        menu = results.context_menu(results.groups_view, group)
+        assert menu is not None
+        action = next(a for a in menu.actions() if a.text() == TRASH_DUPLICATES_ACTION)
+        assert not action.isEnabled()
+    assert window.tidy.undo_action.isEnabled()
+    results.groups_view.selectAll()
+    assert window.tidy.trash_action.isEnabled()
