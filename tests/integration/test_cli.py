@@ -220,15 +220,23 @@ def test_file_names_that_are_not_utf8_are_reported(tmp_path: Path) -> None:
     assert data["pairs"][0]["kind"] == "duplicate"
 
 
-def test_ctrl_c_cancels_and_still_writes_the_report(tmp_path: Path) -> None:
-    import signal
-    import time
-
+def _many_documents(tmp_path: Path) -> Path:
     folder = tmp_path / "many"
     folder.mkdir()
     for n in range(400):
         (folder / f"d{n:03d}.txt").write_text(document(1000 + n, "zh", count=40), encoding="utf-8")
-    out = tmp_path / "partial.json"
+    return folder
+
+
+def _interrupt_scan(folder: Path, out: Path, workers: int, *, whole_group: bool) -> str:
+    """Start a scan, press Ctrl-C after a moment, and return its stderr once it exits 0.
+
+    A terminal's Ctrl-C reaches the whole foreground process group, pool workers too;
+    ``whole_group`` sends it that way (the scan runs in a group of its own).
+    """
+    import signal
+    import time
+
     process = subprocess.Popen(
         [
             sys.executable,
@@ -237,7 +245,7 @@ def test_ctrl_c_cancels_and_still_writes_the_report(tmp_path: Path) -> None:
             "scan",
             str(folder),
             "--workers",
-            "1",
+            str(workers),
             "--no-cache",
             "-q",
             "-o",
@@ -245,11 +253,28 @@ def test_ctrl_c_cancels_and_still_writes_the_report(tmp_path: Path) -> None:
         ],
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=whole_group,
     )
     time.sleep(1.5)
-    process.send_signal(signal.SIGINT)
+    if whole_group:
+        os.killpg(process.pid, signal.SIGINT)
+    else:
+        process.send_signal(signal.SIGINT)
     _, stderr = process.communicate(timeout=120)
     assert process.returncode == 0, stderr
+    return stderr
+
+
+@pytest.mark.parametrize(
+    ("workers", "whole_group"), [(1, False), (2, True)], ids=["one-process", "pool-terminal"]
+)
+def test_ctrl_c_cancels_and_still_writes_the_report(
+    tmp_path: Path, workers: int, whole_group: bool
+) -> None:
+    folder = _many_documents(tmp_path)
+    out = tmp_path / "partial.json"
+    stderr = _interrupt_scan(folder, out, workers, whole_group=whole_group)
+    assert "Traceback" not in stderr
     data = json.loads(out.read_text(encoding="utf-8"))
     listed = len(data["documents"]) + len(data["problems"])
     assert listed == 400  # every file accounted for, read or not

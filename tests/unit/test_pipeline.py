@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import sqlite3
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from neardup import CancelToken, Progress, ScanSettings, Stage, scan
+from neardup.core import analysis_codec
+from neardup.core.analyze import AnalyzeOptions
 from neardup.core.cache import AnalysisCache
 from textgen import document
 
@@ -108,6 +112,52 @@ def test_cancel_keeps_what_was_finished(tmp_path: Path) -> None:
     assert 1 <= len(result.documents) < 41
     unread = [p for p in result.problems if p.reason.startswith("Not read")]
     assert len(result.documents) + len(unread) == 41
+
+
+def test_a_cancelled_pooled_scan_stops_its_workers_cleanly(tmp_path: Path) -> None:
+    # Big files: each batch keeps a worker busy, and many batches are still queued.
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for i in range(96):
+        text = document(200 + i, "zh", count=50)
+        (folder / f"big{i:02d}.txt").write_text(text, encoding="utf-8")
+    token = CancelToken()
+    workers: list[multiprocessing.process.BaseProcess] = []
+
+    def cancel_after_the_first_batch(progress: Progress) -> None:
+        if progress.stage is Stage.EXTRACTING and progress.done >= 1 and not token.is_set():
+            workers.extend(multiprocessing.active_children())
+            token.cancel()
+
+    result = scan(
+        [folder],
+        settings(tmp_path, use_cache=False, workers=2),
+        progress=cancel_after_the_first_batch,
+        cancel=token,
+    )
+    assert result.cancelled
+    assert len(result.documents) < 96
+    assert len(workers) == 2, workers
+    # The executor reaps its workers too, so join() may return before it has read the exit
+    # code; wait for the code itself.
+    deadline = time.monotonic() + 60
+    while any(worker.exitcode is None for worker in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    # They stop between files and exit normally: nothing killed mid-result.
+    assert [worker.exitcode for worker in workers] == [0, 0], workers
+
+
+def test_a_worker_batch_stops_between_files_once_the_scan_is_cancelled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = make_folder(tmp_path / "docs", count=3)
+    paths = sorted(folder.iterdir())
+    flag = threading.Event()
+    monkeypatch.setattr(analysis_codec._WORKER, "cancel", flag)
+    options = AnalyzeOptions()
+    assert len(analysis_codec.analyze_batch(paths, options, encode=False)) == len(paths)
+    flag.set()
+    assert analysis_codec.analyze_batch(paths, options, encode=False) == []
 
 
 def test_a_plugged_in_executor_is_used(tmp_path: Path) -> None:

@@ -8,8 +8,10 @@ the worker that analysed the file keeps it off the scan's one main process.
 from __future__ import annotations
 
 import json
+import signal
 import zlib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -17,6 +19,7 @@ import numpy as np
 from neardup.core.analyze import Analyzed, AnalyzeOptions, analyze_file
 from neardup.core.models import Problem
 from neardup.core.passages import Passages
+from neardup.core.progress import CancelFlag
 
 # format, pages, encoding, notes, content key, text, tokens, token offsets, windows
 StoredAnalysis = tuple[str, int | None, str | None, str, str, bytes, bytes, bytes, bytes]
@@ -82,6 +85,29 @@ def _decode_windows(blob: bytes) -> Passages:
 EncodedResult = tuple[Analyzed | Problem, StoredAnalysis | None]
 
 
+@dataclass(slots=True)
+class _WorkerState:
+    """What a worker process keeps between batches: its scan's cancel flag."""
+
+    cancel: CancelFlag | None = None
+
+
+_WORKER = _WorkerState()
+
+
+def init_worker(cancel: CancelFlag) -> None:
+    """Pool initializer for a worker process.
+
+    A Ctrl-C in a terminal reaches every process of the foreground group: the workers
+    leave it to the scan's own process, which cancels and still writes its report, rather
+    than die mid-batch. ``cancel`` is the scan's cancel flag (a process-shared event), so
+    a batch stops between files once the scan is cancelled instead of running on for work
+    nobody will read.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER.cancel = cancel
+
+
 def analyze_batch(
     paths: Sequence[Path], options: AnalyzeOptions, *, encode: bool
 ) -> list[EncodedResult]:
@@ -89,6 +115,8 @@ def analyze_batch(
     (the scan keeps a cache). A batch per task keeps inter-process overhead small."""
     out: list[EncodedResult] = []
     for path in paths:
+        if _WORKER.cancel is not None and _WORKER.cancel.is_set():
+            break
         item = analyze_file(path, options)
         stored = None
         if encode and isinstance(item, Analyzed):

@@ -23,7 +23,12 @@ from concurrent.futures import (
 from dataclasses import dataclass
 from pathlib import Path
 
-from neardup.core.analysis_codec import EncodedResult, StoredAnalysis, analyze_batch
+from neardup.core.analysis_codec import (
+    EncodedResult,
+    StoredAnalysis,
+    analyze_batch,
+    init_worker,
+)
 from neardup.core.analyze import Analyzed, AnalyzeOptions, analyze_file
 from neardup.core.cache import AnalysisCache, FileKey, SeenFiles, content_hash, file_keys
 from neardup.core.models import Problem
@@ -109,8 +114,15 @@ def _run_analysis(
     if executor is None and workers > 1 and len(paths) >= MIN_FILES_FOR_POOL:
         # spawn works the same on every platform and in a frozen app, and does not
         # fork a process that may hold GUI threads.
+        spawn = multiprocessing.get_context("spawn")
+        # Ending workers from outside (terminate) can cut a result off mid-message and hang
+        # the executor; a shared flag lets them stop between files instead (`init_worker`).
+        workers_stop = spawn.Event()
         own_pool = ProcessPoolExecutor(
-            max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+            max_workers=workers,
+            mp_context=spawn,
+            initializer=init_worker,
+            initargs=(workers_stop,),
         )
         executor = own_pool
     try:
@@ -145,8 +157,10 @@ def _run_analysis(
         return results, True
     finally:
         if own_pool is not None:
-            # Every result is in (or the scan was cancelled): let the idle workers exit
-            # in the background rather than wait ~0.1 s for them.
+            if ctx.cancelled():
+                workers_stop.set()
+            # Every result is in (or the scan was cancelled): let the workers exit in the
+            # background rather than wait ~0.1 s for them.
             own_pool.shutdown(wait=False, cancel_futures=True)
 
 
