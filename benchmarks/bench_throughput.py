@@ -49,6 +49,7 @@ import os
 import platform
 import pstats
 import random
+import resource
 import shlex
 import shutil
 import subprocess
@@ -295,6 +296,7 @@ class ScanRun:
     timed_out: bool
     report: dict[str, Any] = field(default_factory=dict)
     stderr_tail: str = ""
+    cpu_seconds: float = 0.0  # user + system time of the process and every child it waited for
 
     @property
     def ok(self) -> bool:
@@ -324,6 +326,7 @@ def run_scan(label: str, cmd: list[str], output: Path, timeout: float) -> ScanRu
     output.unlink(missing_ok=True)
     peak_tree = peak_single = 0
     timed_out = False
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with tempfile.TemporaryFile() as err:
         started = time.perf_counter()
         proc = psutil.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
@@ -351,13 +354,15 @@ def run_scan(label: str, cmd: list[str], output: Path, timeout: float) -> ScanRu
             time.sleep(FINE_POLL_SECONDS if fine else POLL_SECONDS)
         returncode = proc.wait()
         wall = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         err.seek(0)
         stderr_tail = err.read()[-2000:].decode("utf-8", "replace")
     report: dict[str, Any] = {}
     if output.is_file() and not timed_out:
         report = json.loads(output.read_text(encoding="utf-8"))
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     return ScanRun(
-        label, cmd, wall, peak_tree, peak_single, returncode, timed_out, report, stderr_tail
+        label, cmd, wall, peak_tree, peak_single, returncode, timed_out, report, stderr_tail, cpu
     )
 
 
@@ -593,6 +598,7 @@ class Round:
     cold: ScanRun
     warm: ScanRun
     no_partial: ScanRun
+    one_process: ScanRun  # the cold scan with --workers 1: no pool, every step in one process
     peers: list[peers.PeerRun]
     core: peers.PeerRun  # NearDup doing only the peers' job on the same texts
 
@@ -609,6 +615,7 @@ def median_round(rounds: Sequence[Round]) -> Round:
         cold=_median_by([r.cold for r in rounds], lambda run: run.wall),
         warm=_median_by([r.warm for r in rounds], lambda run: run.wall),
         no_partial=_median_by([r.no_partial for r in rounds], lambda run: run.wall),
+        one_process=_median_by([r.one_process for r in rounds], lambda run: run.cpu_seconds),
         peers=[
             _median_by([r.peers[i] for r in rounds], lambda run: run.seconds)
             for i in range(len(names))
@@ -617,22 +624,54 @@ def median_round(rounds: Sequence[Round]) -> Round:
     )
 
 
+def floor_section(median: Round, workers: int) -> list[str]:
+    """What the peer target asks of the CPU: the whole scan's work in one process, shared out
+    perfectly over the workers, against half the faster peer's time."""
+    one = median.one_process
+    fastest = min(median.peers, key=lambda run: run.seconds)
+    target = PEER_TARGET * fastest.seconds
+    floor = one.cpu_seconds / workers
+    return [
+        "## 2b. What the peer target asks of the CPU",
+        "",
+        "| cold scan (empty cache) | wall s | scan s (report) | CPU s (user + system, all processes) |",
+        "|---|---:|---:|---:|",
+        f"| `--workers {workers}` (process pool) | {median.cold.wall:.2f} | "
+        f"{median.cold.scan_seconds:.2f} | {median.cold.cpu_seconds:.2f} |",
+        f"| `--workers 1` (one process) | {one.wall:.2f} | {one.scan_seconds:.2f} | "
+        f"{one.cpu_seconds:.2f} |",
+        "",
+        f"- One process does the whole cold scan in {one.cpu_seconds:.2f} s of CPU. Shared out "
+        f"over {workers} cores with no overhead at all, that is at least "
+        f"**{floor:.2f} s** of wall time; the target, {PEER_TARGET}× the faster peer "
+        f"(`{fastest.name}`, {fastest.seconds:.2f} s), is **{target:.2f} s**: "
+        f"floor / target = {floor / target:.2f}.",
+        "- The pool itself costs CPU: each worker imports the extractors, numpy and the "
+        f"segmenter, and results travel between processes ({median.cold.cpu_seconds:.2f} s "
+        f"with the pool against {one.cpu_seconds:.2f} s in one process).",
+        "",
+    ]
+
+
 def rounds_section(rounds: Sequence[Round]) -> list[str]:
     names = [run.name for run in rounds[0].peers]
     lines = [
-        f"Tables above: the median of {len(rounds)} rounds; each round ran the cold, warm and "
-        "`--no-partial` scans and the peers back to back. Every round:",
+        f"Tables above: the median of {len(rounds)} rounds; each round ran the cold, warm, "
+        "`--no-partial` and one-process scans and the peers back to back. Every round:",
         "",
-        "| round | cold wall s | cold scan s | warm wall s | warm scan s | warm/cold (scan) | "
+        "| round | cold wall s | cold scan s | cold CPU s | one-process CPU s | warm wall s "
+        "| warm scan s | warm/cold (scan) | "
         + " | ".join(f"{n} s | cold wall / {n}" for n in names)
         + " |",
-        "|---:|---:|---:|---:|---:|---:|" + "---:|---:|" * len(names),
+        "|---:|---:|---:|---:|---:|---:|---:|---:|" + "---:|---:|" * len(names),
     ]
     for number, r in enumerate(rounds, 1):
         cells = [
             f"{number}",
             f"{r.cold.wall:.2f}",
             f"{r.cold.scan_seconds:.2f}",
+            f"{r.cold.cpu_seconds:.2f}",
+            f"{r.one_process.cpu_seconds:.2f}",
             f"{r.warm.wall:.2f}",
             f"{r.warm.scan_seconds:.3f}",
             f"{r.warm.scan_seconds / r.cold.scan_seconds:.3f}",
@@ -774,14 +813,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     nop_cmd = neardup_command([tp_root], nop_path, args.workers, None, ["--no-partial"])
     commands.append(f"{fmt_cmd(cold_cmd)}   # cold after deleting the cache file; again = warm")
     commands.append(fmt_cmd(nop_cmd))
+    one_path = work / "throughput-one-process-report.json"
+    one_cache = work / "throughput-one-process-cache.sqlite"
+    one_cmd = neardup_command([tp_root], one_path, 1, one_cache)
+    commands.append(fmt_cmd(one_cmd))
     # Rounds of cold, warm, --no-partial and the peers back to back: on a shared machine
     # the median round says more than any single one, and the per-round ratios show spread.
     rounds: list[Round] = []
     stats: TextStats | None = None
     for number in range(1, args.repeat + 1):
-        for suffix in ("", "-wal", "-shm", "-journal"):
-            Path(f"{cache}{suffix}").unlink(missing_ok=True)
-        print(f"bench: round {number}: cold, warm, --no-partial scans ...", file=sys.stderr)
+        for database, suffix in itertools.product(
+            (cache, one_cache), ("", "-wal", "-shm", "-journal")
+        ):
+            Path(f"{database}{suffix}").unlink(missing_ok=True)
+        print(
+            f"bench: round {number}: cold, warm, --no-partial, one-process scans ...",
+            file=sys.stderr,
+        )
         cold = run_scan("cold", cold_cmd, report_path, args.timeout)
         check(cold)
         warm = run_scan("warm", cold_cmd, report_path, args.timeout)
@@ -790,12 +838,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         no_partial = run_scan("cold, --no-partial", nop_cmd, nop_path, args.timeout)
         check(no_partial)
+        one_process = run_scan("cold, one process", one_cmd, one_path, args.timeout)
+        check(one_process)
         if stats is None:
             stats = extracted_texts(cold.report)
         print(f"bench: round {number}: peers ...", file=sys.stderr)
         rounds.append(
             Round(
-                cold, warm, no_partial, run_peers(stats.texts), peers.run_neardup_core(stats.texts)
+                cold,
+                warm,
+                no_partial,
+                one_process,
+                run_peers(stats.texts),
+                peers.run_neardup_core(stats.texts),
             )
         )
     assert stats is not None
@@ -808,6 +863,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # 2. Peers on the same texts.
     out_lines += peers_section(median.cold, median.no_partial, median.peers, stats)
     out_lines += core_section(median.core, median.peers)
+    out_lines += floor_section(median, args.workers)
     out_lines += rounds_section(rounds)
 
     # 3. Scaling.
