@@ -176,6 +176,19 @@ def _build_parser() -> argparse.ArgumentParser:
         "--html", type=Path, default=None, metavar="OUT", help="write a side-by-side HTML page"
     )
 
+    sources = commands.add_parser(
+        "sources", help="where one document's text is found, from a scan report"
+    )
+    sources.add_argument("report", type=Path, metavar="REPORT", help="a JSON report of `scan`")
+    sources.add_argument("document", type=Path, metavar="DOCUMENT")
+    sources.add_argument(
+        "--html",
+        type=Path,
+        default=None,
+        metavar="OUT",
+        help="write a page with the document's text, each source's passages highlighted",
+    )
+
     cache = commands.add_parser("cache", help="show the cache's size, or clear it")
     cache.add_argument("action", choices=("info", "clear"))
     cache.add_argument("--cache-path", type=Path, default=None, metavar="FILE")
@@ -321,6 +334,29 @@ def _run_compare(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _run_sources(args: argparse.Namespace) -> int:
+    from neardup.core.report import read_report
+    from neardup.core.source_report import (
+        SourceReportError,
+        format_source_report,
+        source_report,
+        write_source_report_html,
+    )
+
+    try:
+        found = source_report(read_report(args.report), args.document)
+    except SourceReportError as error:
+        print(f"neardup: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    except ValueError as error:  # not a report
+        raise UsageError(str(error)) from error
+    print(format_source_report(found))
+    if args.html is not None:
+        write_source_report_html(found, args.html)
+        print(f"Page written to {args.html}")
+    return EXIT_OK
+
+
 def _run_cache(args: argparse.Namespace) -> int:
     from neardup.core.cache import AnalysisCache
 
@@ -418,6 +454,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_extract(args)
         if args.command == "compare":
             return _run_compare(args)
+        if args.command == "sources":
+            return _run_sources(args)
         if args.command == "cache":
             return _run_cache(args)
         return _run_gui(getattr(args, "report", None))

@@ -114,6 +114,27 @@ class ScanSettings:
             out[item.name] = value
         return out
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ScanSettings:
+        """The settings a report was made with (`to_dict`); fields that do not parse keep
+        their defaults, and paths that may not exist here (cache, library) are dropped."""
+        settings = cls()
+        names = {item.name for item in dataclasses.fields(cls)}
+        for name, value in data.items():
+            if name not in names or name in {"cache_path", "user_dict", "against"}:
+                continue
+            parsed = value
+            if name in {"suffixes", "exclude", "include"} and isinstance(value, list):
+                parsed = tuple(str(v) for v in value)
+            try:
+                settings = settings.replace(**{name: parsed})
+            except (TypeError, ValueError):
+                continue
+        user_dict = data.get("user_dict")
+        if isinstance(user_dict, str) and Path(user_dict).is_file():
+            settings = settings.replace(user_dict=Path(user_dict))
+        return settings
+
     def analysis_key(self) -> str:
         """A hash of the settings that decide a document's text and tokens (for the cache)."""
         user_dict = ""
