@@ -16,7 +16,7 @@ def test_double_click_partial_pair_opens_highlighted_compare(
 ) -> None:
     scan_folder(qtbot, window, gui_corpus.folder)
     results = window.results
-    results.tabs.setCurrentIndex(1)
+    results.tabs.setCurrentWidget(results.pairs_page)
     results.kind_combo.setCurrentIndex(results.kind_combo.findData("partial"))
     view = results.pairs_view
     assert view.model().rowCount() == 1

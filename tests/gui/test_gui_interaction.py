@@ -99,7 +99,7 @@ def test_clicking_a_header_sorts_pairs(
 ) -> None:
     scan_folder(qtbot, window, gui_corpus.folder)
     results = window.results
-    results.tabs.setCurrentIndex(1)
+    results.tabs.setCurrentWidget(results.pairs_page)
     header = results.pairs_view.horizontalHeader()
     x = header.sectionViewportPosition(3) + header.sectionSize(3) // 2
     qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))

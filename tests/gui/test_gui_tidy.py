@@ -163,6 +163,8 @@ def _agree(window: MainWindow) -> list[TrashPlan]:
 def _trash_selection(qtbot: QtBot, window: MainWindow, *, by_key: bool = False) -> Outcome:
     with qtbot.waitSignal(window.tidy.trashed) as blocker:
         if by_key:
+            # Delete acts only where the Groups tab has the focus; it is not the first tab
+            window.results.tabs.setCurrentWidget(window.results.groups_view)
             window.activateWindow()
             window.results.groups_view.setFocus()
             qtbot.keyClick(window.results.groups_view, Qt.Key.Key_Delete)

@@ -131,6 +131,7 @@ class MainWindow(QMainWindow):
 
         self.results = ResultsView()
         self.results.compare_requested.connect(self.open_compare)
+        self.results.status_message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.tidy = TidyController(self.results, self.is_busy, self)
         self.edit_menu.addAction(self.tidy.undo_action)
         self.edit_menu.addSeparator()

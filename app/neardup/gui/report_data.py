@@ -3,11 +3,26 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any
 
 from neardup.core.settings import ScanSettings
+
+LIBRARY_ROLE = "library"  # a document's role when it comes from a reference library
+
+
+@dataclass(frozen=True, slots=True)
+class SourceShare:
+    """Another document, and the share of one document's text found in it."""
+
+    path: str
+    overlap: float
+
+    @property
+    def name(self) -> str:
+        return PurePath(self.path).name
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +33,9 @@ class DocumentRow:
     modified_ns: int | None
     role: str
     tokens: int
+    # Share of the text found in any other document; None when the report predates the figure.
+    found_elsewhere: float | None = None
+    sources: tuple[SourceShare, ...] = ()  # largest share first
 
     @property
     def name(self) -> str:
@@ -26,6 +44,10 @@ class DocumentRow:
     @property
     def folder(self) -> str:
         return str(PurePath(self.path).parent)
+
+    @property
+    def largest_source(self) -> SourceShare | None:
+        return self.sources[0] if self.sources else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +60,21 @@ class PairRow:
     overlap_a: float
     overlap_b: float
     passages: tuple[tuple[int, int, int, int], ...]
+
+    def seen_from(self, path: str) -> PairRow:
+        """This pair with `path` as A, so a compare opened from a document shows it on the left."""
+        if self.a == path or self.b != path:
+            return self
+        return PairRow(
+            a=self.b,
+            b=self.a,
+            kind=self.kind,
+            distance=self.distance,
+            similarity=self.similarity,
+            overlap_a=self.overlap_b,
+            overlap_b=self.overlap_a,
+            passages=tuple((b0, b1, a0, a1) for a0, a1, b0, b1 in self.passages),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,10 +110,14 @@ class Summary:
     problems: int
     elapsed: float | None
     cancelled: bool
+    # Scanned documents with any text found in another; None when the report predates the figure.
+    found_elsewhere: int | None = None
 
     def text(self) -> str:
-        parts = [
-            f"{self.documents} documents scanned",
+        parts = [f"{self.documents} documents scanned"]
+        if self.found_elsewhere is not None:
+            parts.append(f"{self.found_elsewhere} with text found elsewhere")
+        parts += [
             f"{self.groups} groups",
             f"{self.pairs} pairs",
             f"{self.problems} problems",
@@ -114,8 +155,53 @@ def _float(value: Any, default: float = 0.0) -> float:
         return default
 
 
+def _share(value: Any) -> float | None:
+    """A fraction 0..1, or None when the value is not a number."""
+    if isinstance(value, bool):
+        return None
+    try:
+        share = float(value)
+    except (TypeError, ValueError):
+        return None
+    return min(1.0, max(0.0, share)) if math.isfinite(share) else None
+
+
+def _source(item: Any) -> SourceShare | None:
+    if not isinstance(item, dict) or not item.get("path"):
+        return None
+    overlap = _share(item.get("overlap"))
+    return None if overlap is None else SourceShare(str(item["path"]), overlap)
+
+
+def _similarity(item: dict[str, Any]) -> tuple[float | None, tuple[SourceShare, ...]]:
+    """The share found elsewhere and the sources, largest first.
+
+    Reports written before the figure existed have no `similarity` key: unknown. A current
+    report writes null for a document with nothing found elsewhere: 0.
+    """
+    if "similarity" not in item:
+        return None, ()
+    similarity = item["similarity"]
+    if similarity is None:
+        return 0.0, ()
+    if not isinstance(similarity, dict):
+        return None, ()
+    raw_sources = similarity.get("sources")
+    found = [_source(s) for s in raw_sources] if isinstance(raw_sources, list) else []
+    sources = [s for s in found if s is not None]
+    if not sources:
+        largest = _source(similarity.get("max_source"))
+        sources = [largest] if largest is not None else []
+    sources.sort(key=lambda s: -s.overlap)
+    total = _share(similarity.get("total"))
+    if total is None and sources:
+        total = sources[0].overlap  # at least what the largest source holds
+    return total, tuple(sources)
+
+
 def _document(item: dict[str, Any]) -> DocumentRow:
     modified = item.get("modified_ns")
+    found_elsewhere, sources = _similarity(item)
     return DocumentRow(
         path=str(item["path"]),
         size=_int(item.get("size")),
@@ -123,6 +209,8 @@ def _document(item: dict[str, Any]) -> DocumentRow:
         modified_ns=None if modified is None else _int(modified),
         role=str(item.get("role") or "scan"),
         tokens=_int(item.get("tokens")),
+        found_elsewhere=found_elsewhere,
+        sources=sources,
     )
 
 
@@ -176,6 +264,12 @@ def parse_report(data: dict[str, Any]) -> ReportData:
     ]
     summary_data = data.get("summary") or {}
     elapsed = summary_data.get("elapsed_seconds")
+    # Scanned documents only: what a reference library shares with them is the same text again.
+    known = [
+        d.found_elsewhere
+        for d in documents.values()
+        if d.found_elsewhere is not None and d.role != LIBRARY_ROLE
+    ]
     summary = Summary(
         documents=len(documents),
         groups=len(groups),
@@ -183,6 +277,8 @@ def parse_report(data: dict[str, Any]) -> ReportData:
         problems=len(problems),
         elapsed=None if elapsed is None else _float(elapsed),
         cancelled=bool(summary_data.get("cancelled", False)),
+        # an older report (no figure on any document) says nothing rather than "0"
+        found_elsewhere=sum(share > 0 for share in known) if known else None,
     )
     return ReportData(data, documents, pairs, groups, problems, summary)
 

@@ -1,4 +1,5 @@
-"""The results tabs (groups, pairs, problems) with filters, context menus and a summary line."""
+"""The results tabs (documents, groups, pairs, problems) with filters, context menus and a
+summary line."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from neardup.gui.documents_page import DocumentsPage
 from neardup.gui.file_actions import add_file_actions
 from neardup.gui.groups_model import GroupsModel
 from neardup.gui.models import (
@@ -50,11 +52,22 @@ def _configure(view: QTableView | QTreeView) -> None:
 class ResultsView(QWidget):
     compare_requested = Signal(object)  # PairRow
     trash_requested = Signal(object)  # list of GroupRow | MemberRow: their duplicates, to trash
+    status_message = Signal(str)  # something a person should know, for the status bar
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.summary_label = QLabel("No results yet: add a folder and press Scan (F5).")
         self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.documents_page = DocumentsPage()
+        self.documents_model = self.documents_page.model
+        self.documents_proxy = self.documents_page.proxy
+        self.documents_view = self.documents_page.view
+        self.documents_view.customContextMenuRequested.connect(
+            lambda point: self._popup_menu(self.documents_view, point)
+        )
+        self.documents_page.compare_requested.connect(self.compare_requested)
+        self.documents_page.status_message.connect(self.status_message)
 
         self.groups_model = GroupsModel(self)
         self.groups_proxy = SourceSortProxy(self)
@@ -122,7 +135,7 @@ class ResultsView(QWidget):
         filters.addWidget(self.kind_combo)
         filters.addWidget(QLabel("Overlap:"))
         filters.addWidget(self.min_overlap_spin)
-        pairs_page = QWidget()
+        self.pairs_page = pairs_page = QWidget()
         pairs_layout = QVBoxLayout(pairs_page)
         pairs_layout.setContentsMargins(0, 4, 0, 0)
         pairs_layout.addLayout(filters)
@@ -142,6 +155,9 @@ class ResultsView(QWidget):
         )
 
         self.tabs = QTabWidget()
+        # First: for a thesis check the ranking is the answer, and it lists every document,
+        # so it is also the overview when tidying (the duplicates rank on top at 100%).
+        self.tabs.addTab(self.documents_page, "Documents")
         self.tabs.addTab(self.groups_view, "Groups")
         self.tabs.addTab(pairs_page, "Pairs")
         self.tabs.addTab(self.problems_view, "Problems")
@@ -164,10 +180,15 @@ class ResultsView(QWidget):
         for pair in report.pairs:
             self._pair_of[(pair.a, pair.b)] = pair
             self._pair_of[(pair.b, pair.a)] = pair
+        self.documents_page.show_documents(list(report.documents.values()), self._pair_of)
         self.summary_label.setText(report.summary.text())
-        self.tabs.setTabText(0, f"Groups ({len(report.groups)})")
-        self.tabs.setTabText(1, f"Pairs ({len(report.pairs)})")
-        self.tabs.setTabText(2, f"Problems ({len(report.problems)})")
+        for page, title, count in (
+            (self.documents_page, "Documents", len(report.documents)),
+            (self.groups_view, "Groups", len(report.groups)),
+            (self.pairs_page, "Pairs", len(report.pairs)),
+            (self.problems_view, "Problems", len(report.problems)),
+        ):
+            self.tabs.setTabText(self.tabs.indexOf(page), f"{title} ({count})")
 
     # --- double-click --------------------------------------------------------------------------
 
@@ -221,7 +242,9 @@ class ResultsView(QWidget):
     # --- context menus -------------------------------------------------------------------------
 
     def context_menu(self, view: QTableView | QTreeView, index: QModelIndex) -> QMenu | None:
-        """The menu for a row of one of the three views (None outside the rows)."""
+        """The menu for a row of one of the four views (None outside the rows)."""
+        if view is self.documents_view:
+            return self.documents_page.context_menu(index)
         if not index.isValid():
             return None
         menu = QMenu(self)

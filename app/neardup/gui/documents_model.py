@@ -1,0 +1,177 @@
+"""Table model of documents ranked by how much of each is found elsewhere, with its sources,
+and the filter proxy over it (text, minimum share, reference library hidden or shown)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QFont
+
+from neardup.gui.formatting import percent
+from neardup.gui.models import Column, Index, RowTableModel, SourceSortProxy
+from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow
+
+ROLE_TITLES = {"scan": "Scan", LIBRARY_ROLE: "Reference library"}
+# A tooltip is read, not scrolled: past this many sources the rest are counted, not listed.
+MAX_TOOLTIP_SOURCES = 40
+UNKNOWN_TIP = (
+    "This report was saved by an older NearDup that did not measure this; rescan to see it."
+)
+
+
+def _found_elsewhere_text(row: DocumentRow) -> str:
+    return percent(row.found_elsewhere)
+
+
+def _found_elsewhere_tip(row: DocumentRow) -> str:
+    if row.found_elsewhere is None:
+        return UNKNOWN_TIP
+    return (
+        f"{percent(row.found_elsewhere)} of this document's text is found in other documents "
+        "(all sources together, each passage counted once)"
+    )
+
+
+def _largest_text(row: DocumentRow) -> str:
+    largest = row.largest_source
+    return "" if largest is None else f"{largest.name} ({percent(largest.overlap)})"
+
+
+def _largest_key(row: DocumentRow) -> float | None:
+    if row.found_elsewhere is None:
+        return None
+    # 0 rather than missing, so documents without a source sort with the smallest shares
+    return row.sources[0].overlap if row.sources else 0.0
+
+
+def _largest_tip(row: DocumentRow) -> str:
+    largest = row.largest_source
+    if largest is None:
+        return UNKNOWN_TIP if row.found_elsewhere is None else "Not found in another document"
+    return f"{percent(largest.overlap)} of this document is found in {largest.path}"
+
+
+def _sources_text(row: DocumentRow) -> str:
+    return "" if row.found_elsewhere is None else str(len(row.sources))
+
+
+def _sources_tip(row: DocumentRow) -> str:
+    if row.found_elsewhere is None:
+        return UNKNOWN_TIP
+    if not row.sources:
+        return "Not found in another document"
+    lines = [f"{percent(s.overlap)}  {s.path}" for s in row.sources[:MAX_TOOLTIP_SOURCES]]
+    hidden = len(row.sources) - MAX_TOOLTIP_SOURCES
+    if hidden > 0:
+        lines.append(f"… and {hidden} more (see the Pairs tab)")
+    return "Share of this document found in each source:\n" + "\n".join(lines)
+
+
+def _role_tip(row: DocumentRow) -> str:
+    if row.role == LIBRARY_ROLE:
+        return "Reference library: compared with scanned documents, never with each other"
+    return "Scanned: compared with every other document"
+
+
+def role_title(role: str) -> str:
+    return ROLE_TITLES.get(role, role.capitalize())
+
+
+class DocumentsModel(RowTableModel):
+    """One row per document; reference-library rows in italics."""
+
+    COLUMNS = (
+        Column("Name", lambda r: r.name, lambda r: r.name.casefold(), tooltip=lambda r: r.path),
+        Column(
+            "Folder", lambda r: r.folder, lambda r: r.folder.casefold(), tooltip=lambda r: r.folder
+        ),
+        Column(
+            "Found elsewhere",
+            _found_elsewhere_text,
+            lambda r: r.found_elsewhere,
+            True,
+            _found_elsewhere_tip,
+        ),
+        Column("Largest source", _largest_text, _largest_key, tooltip=_largest_tip),
+        Column(
+            "Sources",
+            _sources_text,
+            lambda r: None if r.found_elsewhere is None else len(r.sources),
+            True,
+            _sources_tip,
+        ),
+        Column("Tokens", lambda r: str(r.tokens), lambda r: r.tokens, True),
+        Column("Format", lambda r: r.format, lambda r: r.format),
+        Column("Role", lambda r: role_title(r.role), lambda r: r.role, tooltip=_role_tip),
+    )
+    FOUND_ELSEWHERE_COLUMN = 2
+    SOURCES_COLUMN = 4
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._italic = QFont()
+        self._italic.setItalic(True)
+        self._search: list[str] = []  # storage index -> casefolded path, for the text filter
+
+    def set_rows(self, rows: Sequence[Any]) -> None:
+        self._search = [row.path.casefold() for row in rows]
+        super().set_rows(rows)
+
+    def document(self, row: int) -> DocumentRow:
+        record: DocumentRow = self.row_record(row)
+        return record
+
+    def search_text(self, row: int) -> str:
+        return self._search[self._order[row]]
+
+    def path_of(self, record: Any, column: int) -> str | None:
+        path: str = record.path
+        return path
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.FontRole and index.isValid():
+            return self._italic if self.document(index.row()).role == LIBRARY_ROLE else None
+        return super().data(index, role)
+
+
+class DocumentsFilterProxy(SourceSortProxy):
+    """Text (name or folder), minimum share found elsewhere, and reference library shown or not."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._text = ""
+        self._min_found = 0.0
+        self._hide_library = False
+
+    def set_text(self, text: str) -> None:
+        self._begin_filter_change()
+        self._text = text.strip().casefold()
+        self._end_filter_change()
+
+    def set_min_found(self, fraction: float) -> None:
+        self._begin_filter_change()
+        self._min_found = fraction
+        self._end_filter_change()
+
+    def set_hide_library(self, hide: bool) -> None:
+        self._begin_filter_change()
+        self._hide_library = hide
+        self._end_filter_change()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        if not self._text and self._min_found <= 0 and not self._hide_library:
+            return True
+        source = self.sourceModel()
+        if not isinstance(source, DocumentsModel):
+            return True
+        document = source.document(source_row)
+        if self._hide_library and document.role == LIBRARY_ROLE:
+            return False
+        if self._min_found > 0:
+            found = document.found_elsewhere
+            # rounded as displayed, so a row shown as 30.0% passes a 30% minimum
+            if found is None or round(found, 3) < self._min_found:
+                return False
+        return not self._text or self._text in source.search_text(source_row)

@@ -1,0 +1,157 @@
+"""The Documents tab: every document ranked by how much of it is found elsewhere, with filters,
+a compare with its largest source on double-click and one per source in the context menu."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from neardup.gui.documents_model import DocumentsFilterProxy, DocumentsModel
+from neardup.gui.file_actions import add_file_actions
+from neardup.gui.formatting import percent
+from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow, PairRow, SourceShare
+
+# More compare entries than this make the menu taller than a screen; the Pairs tab has the rest.
+MAX_SOURCE_ACTIONS = 10
+_COLUMN_WIDTHS = {0: 200, 1: 180, 2: 130, 3: 220, 4: 65, 5: 65, 6: 55}
+
+
+class DocumentsPage(QWidget):
+    compare_requested = Signal(object)  # PairRow, oriented with the document as A
+    status_message = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = DocumentsModel(self)
+        self.proxy = DocumentsFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self.view = QTableView()
+        self.view.setModel(self.proxy)
+        self.view.verticalHeader().hide()
+        self.view.verticalHeader().setDefaultSectionSize(22)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.setAlternatingRowColors(True)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setSortingEnabled(True)
+        # The question this tab answers first: which documents are most copied.
+        self.view.sortByColumn(DocumentsModel.FOUND_ELSEWHERE_COLUMN, Qt.SortOrder.DescendingOrder)
+        for column, width in _COLUMN_WIDTHS.items():
+            self.view.setColumnWidth(column, width)
+        self.view.horizontalHeader().setStretchLastSection(True)
+        self.view.doubleClicked.connect(self._double_clicked)
+        self.view.setToolTip(
+            "Double-click a document to compare it with its largest source; "
+            "right-click for its other sources."
+        )
+
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText("Filter by name or folder…")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.setToolTip("Show only documents whose path contains this text.")
+        self.filter_edit.textChanged.connect(self.proxy.set_text)
+        self.min_found_spin = QDoubleSpinBox()
+        self.min_found_spin.setRange(0, 100)
+        self.min_found_spin.setDecimals(0)
+        self.min_found_spin.setSuffix(" %")
+        self.min_found_spin.setPrefix("≥ ")
+        self.min_found_spin.setToolTip(
+            "Show only documents with at least this share of their text found elsewhere."
+        )
+        self.min_found_spin.valueChanged.connect(
+            lambda value: self.proxy.set_min_found(value / 100)
+        )
+        self.show_library_check = QCheckBox("Show reference library")
+        self.show_library_check.setToolTip(
+            "Also list the reference-library documents, with how much of each the scanned "
+            "documents contain."
+        )
+        self.show_library_check.toggled.connect(self._update_library_filter)
+        self.show_library_check.hide()  # only meaningful when the report has a library
+        filters = QHBoxLayout()
+        filters.addWidget(self.filter_edit, 1)
+        filters.addWidget(self.show_library_check)
+        filters.addWidget(QLabel("Found elsewhere:"))
+        filters.addWidget(self.min_found_spin)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addLayout(filters)
+        layout.addWidget(self.view)
+        self._pair_of: Mapping[tuple[str, str], PairRow] = {}
+        self._has_library = False
+
+    def show_documents(
+        self, documents: Sequence[DocumentRow], pair_of: Mapping[tuple[str, str], PairRow]
+    ) -> None:
+        """`pair_of` finds the report's pair for two paths, in either order."""
+        self._pair_of = pair_of
+        self._has_library = any(d.role == LIBRARY_ROLE for d in documents)
+        self.show_library_check.setVisible(self._has_library)
+        self._update_library_filter()
+        self.model.set_rows(documents)
+
+    def _update_library_filter(self) -> None:
+        self.proxy.set_hide_library(self._has_library and not self.show_library_check.isChecked())
+
+    def document_at(self, index: QModelIndex) -> DocumentRow:
+        return self.model.document(self.proxy.mapToSource(index).row())
+
+    # --- compare -------------------------------------------------------------------------------
+
+    def compare(self, document: DocumentRow, source: SourceShare | None) -> None:
+        """Ask for the side-by-side view of a document and one of its sources, if the report
+        has their pair; otherwise say why nothing opens."""
+        if source is None:
+            if document.found_elsewhere is None:
+                text = (
+                    f"This report does not say where {document.name} is found; see the Pairs tab."
+                )
+            else:
+                text = f"No text of {document.name} was found in another document."
+            self.status_message.emit(text)
+            return
+        pair = self._pair_of.get((document.path, source.path))
+        if pair is None:
+            self.status_message.emit(
+                f"The report has no pair of {document.name} and {source.name} to compare."
+            )
+            return
+        self.compare_requested.emit(pair.seen_from(document.path))
+
+    def _double_clicked(self, index: QModelIndex) -> None:
+        document = self.document_at(index)
+        self.compare(document, document.largest_source)
+
+    def context_menu(self, index: QModelIndex) -> QMenu | None:
+        """Compare with each source (largest first), then the file actions; None outside rows."""
+        if not index.isValid():
+            return None
+        document = self.document_at(index)
+        menu = QMenu(self)
+        for source in document.sources[:MAX_SOURCE_ACTIONS]:
+            action = menu.addAction(f"Compare with {source.name} ({percent(source.overlap)})")
+            action.setToolTip(source.path)
+            if (document.path, source.path) in self._pair_of:
+                action.triggered.connect(lambda _checked=False, s=source: self.compare(document, s))
+            else:
+                action.setEnabled(False)  # a hand-edited or partial report: nothing to open
+        hidden = len(document.sources) - MAX_SOURCE_ACTIONS
+        if hidden > 0:
+            menu.addAction(f"{hidden} more sources: see the Pairs tab").setEnabled(False)
+        if document.sources:
+            menu.addSeparator()
+        add_file_actions(menu, document.path)
+        return menu
