@@ -242,6 +242,7 @@ def test_context_menu_offers_each_source_largest_first(
     expected = [f"Compare with {Path(s['path']).name} ({percent(s['overlap'])})" for s in by_share]
     assert _texts(menu) == [
         *expected,
+        "Save sources page…",
         "Open with system app",
         "Reveal in file manager",
         "Copy path",

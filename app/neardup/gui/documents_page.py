@@ -31,6 +31,7 @@ _COLUMN_WIDTHS = {0: 200, 1: 180, 2: 130, 3: 220, 4: 65, 5: 65, 6: 55}
 
 class DocumentsPage(QWidget):
     compare_requested = Signal(object)  # PairRow, oriented with the document as A
+    sources_page_requested = Signal(object)  # DocumentRow
     status_message = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -136,7 +137,8 @@ class DocumentsPage(QWidget):
         self.compare(document, document.largest_source)
 
     def context_menu(self, index: QModelIndex) -> QMenu | None:
-        """Compare with each source (largest first), then the file actions; None outside rows."""
+        """Compare with each source (largest first), save the sources page, then the file
+        actions; None outside rows."""
         if not index.isValid():
             return None
         document = self.document_at(index)
@@ -152,6 +154,11 @@ class DocumentsPage(QWidget):
         if hidden > 0:
             menu.addAction(f"{hidden} more sources: see the Pairs tab").setEnabled(False)
         if document.sources:
+            save = menu.addAction("Save sources page…")
+            save.setToolTip(
+                "A web page of this document's text with each source's passages highlighted."
+            )
+            save.triggered.connect(lambda: self.sources_page_requested.emit(document))
             menu.addSeparator()
         add_file_actions(menu, document.path)
         return menu

@@ -31,6 +31,7 @@ from neardup.gui.report_data import PairRow, ReportData, parse_report
 from neardup.gui.results_view import ResultsView
 from neardup.gui.settings_panel import SettingsPanel
 from neardup.gui.settings_store import FolderRole, SettingsStore
+from neardup.gui.sources_export import SourcesPageSaver
 from neardup.gui.tidy_controller import TidyController
 from neardup.gui.worker import Job, Worker, WorkerError, new_worker_qthread
 
@@ -133,6 +134,13 @@ class MainWindow(QMainWindow):
         self.results.compare_requested.connect(self.open_compare)
         self.results.status_message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.tidy = TidyController(self.results, self.is_busy, self)
+        self.sources_pages = SourcesPageSaver(
+            lambda: self.report, self.store, self.show_error, self
+        )
+        self.results.sources_page_requested.connect(self.sources_pages.choose_destination)
+        self.sources_pages.saved.connect(
+            lambda path: self.statusBar().showMessage(f"Saved {path}", 5000)
+        )
         self.edit_menu.addAction(self.tidy.undo_action)
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(self.tidy.trash_action)

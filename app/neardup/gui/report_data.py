@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from dataclasses import dataclass
-from pathlib import Path, PurePath
+from pathlib import PurePath
 from typing import Any
 
 from neardup.core.settings import ScanSettings
@@ -138,7 +137,7 @@ class ReportData:
     summary: Summary
 
     def scan_settings(self) -> ScanSettings:
-        return settings_from_dict(self.raw.get("settings") or {})
+        return ScanSettings.from_dict(self.raw.get("settings") or {})
 
 
 def _int(value: Any, default: int = 0) -> int:
@@ -281,25 +280,3 @@ def parse_report(data: dict[str, Any]) -> ReportData:
         found_elsewhere=sum(share > 0 for share in known) if known else None,
     )
     return ReportData(data, documents, pairs, groups, problems, summary)
-
-
-_SETTING_FIELDS = {f.name for f in dataclasses.fields(ScanSettings)}
-
-
-def settings_from_dict(data: dict[str, Any]) -> ScanSettings:
-    """The settings a report was made with; fields that do not parse keep their defaults."""
-    settings = ScanSettings()
-    for name, value in data.items():
-        if name not in _SETTING_FIELDS or name in {"cache_path", "user_dict", "against"}:
-            continue
-        parsed = value
-        if name in {"suffixes", "exclude", "include"} and isinstance(value, list):
-            parsed = tuple(str(v) for v in value)
-        try:
-            settings = settings.replace(**{name: parsed})
-        except (TypeError, ValueError):
-            continue
-    user_dict = data.get("user_dict")
-    if isinstance(user_dict, str) and Path(user_dict).is_file():
-        settings = settings.replace(user_dict=Path(user_dict))
-    return settings

@@ -53,6 +53,7 @@ class ResultsView(QWidget):
     compare_requested = Signal(object)  # PairRow
     trash_requested = Signal(object)  # list of GroupRow | MemberRow: their duplicates, to trash
     status_message = Signal(str)  # something a person should know, for the status bar
+    sources_page_requested = Signal(object)  # DocumentRow
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -67,6 +68,7 @@ class ResultsView(QWidget):
             lambda point: self._popup_menu(self.documents_view, point)
         )
         self.documents_page.compare_requested.connect(self.compare_requested)
+        self.documents_page.sources_page_requested.connect(self.sources_page_requested)
         self.documents_page.status_message.connect(self.status_message)
 
         self.groups_model = GroupsModel(self)
