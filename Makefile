@@ -38,6 +38,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_index.py
 	$(BIN)/python benchmarks/bench_quality.py
 	$(BIN)/python benchmarks/bench_throughput.py
+	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/bench_models.py
 
 # The PyInstaller one-folder desktop app in dist/neardup (see packaging/README.md).
 package: | $(BIN)/python

@@ -18,7 +18,8 @@ from neardup.gui.models import SORT_ROLE
 def _drop(window: MainWindow, paths: list[Path]) -> bool:
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
-    point = QPointF(window.rect().center())
+    point = window.rect().center()
+    # QDragEnterEvent takes an integer point, QDropEvent a floating one.
     enter = QDragEnterEvent(
         point,
         Qt.DropAction.CopyAction,
@@ -30,7 +31,7 @@ def _drop(window: MainWindow, paths: list[Path]) -> bool:
     if not enter.isAccepted():
         return False
     drop = QDropEvent(
-        point,
+        QPointF(point),
         Qt.DropAction.CopyAction,
         mime,
         Qt.MouseButton.LeftButton,
