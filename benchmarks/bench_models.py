@@ -156,9 +156,15 @@ def none_references_lost() -> int:
 # --- NearDup -----------------------------------------------------------------------------------
 
 
-def neardup_pairs(rows: Sequence[PairRow], result: Round) -> None:
-    model = PairsModel()
-    proxy = PairsFilterProxy()
+def neardup_table(
+    model: PairsModel | DocumentsModel,
+    proxy: PairsFilterProxy | DocumentsFilterProxy,
+    rows: Sequence[Any],
+    sort_column: int,
+    numeric_filter: Callable[[], None],
+    result: Round,
+) -> None:
+    """The steps on a flat table: its rows in, scrolling, a sort and both filters."""
     proxy.setSourceModel(model)
     with result.step("load"):
         model.set_rows(rows)
@@ -166,14 +172,26 @@ def neardup_pairs(rows: Sequence[PairRow], result: Round) -> None:
     with result.step("scroll"):
         scroll_table(proxy)
     with result.step("sort"):
-        proxy.sort(PAIRS_SORT_COLUMN, Qt.SortOrder.DescendingOrder)
+        proxy.sort(sort_column, Qt.SortOrder.DescendingOrder)
     with result.step("text filter"):
         proxy.set_text(TEXT)
     result.shown["text filter"] = proxy.rowCount()
     proxy.set_text("")
     with result.step("numeric filter"):
-        proxy.set_min_overlap(PAIRS_MIN_OVERLAP)
+        numeric_filter()
     result.shown["numeric filter"] = proxy.rowCount()
+
+
+def neardup_pairs(rows: Sequence[PairRow], result: Round) -> None:
+    proxy = PairsFilterProxy()
+    neardup_table(
+        PairsModel(),
+        proxy,
+        rows,
+        PAIRS_SORT_COLUMN,
+        lambda: proxy.set_min_overlap(PAIRS_MIN_OVERLAP),
+        result,
+    )
 
 
 def neardup_groups(groups: Sequence[GroupRow], result: Round) -> None:
@@ -190,23 +208,15 @@ def neardup_groups(groups: Sequence[GroupRow], result: Round) -> None:
 
 
 def neardup_documents(rows: Sequence[DocumentRow], result: Round) -> None:
-    model = DocumentsModel()
     proxy = DocumentsFilterProxy()
-    proxy.setSourceModel(model)
-    with result.step("load"):
-        model.set_rows(rows)
-        result.shown["load"] = proxy.rowCount()
-    with result.step("scroll"):
-        scroll_table(proxy)
-    with result.step("sort"):
-        proxy.sort(DOCUMENTS_SORT_COLUMN, Qt.SortOrder.DescendingOrder)
-    with result.step("text filter"):
-        proxy.set_text(TEXT)
-    result.shown["text filter"] = proxy.rowCount()
-    proxy.set_text("")
-    with result.step("numeric filter"):
-        proxy.set_min_found(DOCUMENTS_MIN_FOUND)
-    result.shown["numeric filter"] = proxy.rowCount()
+    neardup_table(
+        DocumentsModel(),
+        proxy,
+        rows,
+        DOCUMENTS_SORT_COLUMN,
+        lambda: proxy.set_min_found(DOCUMENTS_MIN_FOUND),
+        result,
+    )
 
 
 # --- the stock peer ----------------------------------------------------------------------------
