@@ -29,6 +29,8 @@ from neardup.gui.trash import (
     CHANGED,
     NO_LONGER_THERE,
     PATH_OCCUPIED,
+    REFERENCE_GONE,
+    SAME_FILE,
     TRASH_UNAVAILABLE,
     Outcome,
 )
@@ -499,3 +501,64 @@ def test_tidy_actions_are_disabled_while_scanning(
     assert window.tidy.undo_action.isEnabled()
     results.groups_view.selectAll()
     assert window.tidy.trash_action.isEnabled()
+
+
+def test_a_file_the_kept_reference_links_to_is_never_trashed(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
+) -> None:
+    # The walk reads symlinks, so a file and a link to it are exact duplicates; with the link
+    # as the reference (same size and time, first by name), trashing the file would leave the
+    # kept copy dangling.
+    folder = tmp_path / "linked"
+    folder.mkdir()
+    original = folder / "zz original.txt"
+    original.write_text(join(document(81)), encoding="utf-8")
+    link = folder / "aa link.txt"
+    link.symlink_to(original.name)
+    scan_folder(qtbot, window, folder)
+    assert _references(window) == {str(link)} and _duplicates(window) == {str(original)}
+    _agree(window)
+    window.results.groups_view.selectAll()
+    outcome = _trash_selection(qtbot, window)
+    assert not outcome.done
+    [skipped] = outcome.skipped
+    assert skipped.path == str(original) and SAME_FILE in skipped.reason
+    assert original.is_file() and link.read_bytes() == original.read_bytes()
+    assert trash.is_empty() or not trash.root.exists()
+
+
+def test_duplicates_stay_when_their_reference_is_gone(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
+) -> None:
+    folder = _untidy_folder(tmp_path)
+    _scan(qtbot, window, folder.path)
+    _agree(window)
+    (reference,) = [r for r in _references(window) if Path(r).name.startswith("report")]
+    Path(reference).unlink()
+    window.results.groups_view.selectAll()
+    outcome = _trash_selection(qtbot, window)
+    kept = {s.path for s in outcome.skipped}
+    assert kept == {p for p in _duplicates(window) if Path(p).name.startswith("report")}
+    assert all(Path(p).is_file() for p in kept)
+    assert all(REFERENCE_GONE in s.reason and NO_LONGER_THERE in s.reason for s in outcome.skipped)
+    assert [Path(f.original).name for f in outcome.done] == ["notes edited.txt"]
+
+
+def test_undo_does_not_take_another_file_the_trash_holds_under_the_same_name(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
+) -> None:
+    folder = _untidy_folder(tmp_path)
+    _scan(qtbot, window, folder.path)
+    _agree(window)
+    window.results.groups_view.selectAll()
+    outcome = _trash_selection(qtbot, window)
+    moved = outcome.done[0]
+    # The Trash is emptied, then another file of the same name is trashed from elsewhere.
+    Path(moved.in_trash).unlink()
+    Path(moved.in_trash).write_text("somebody else's file, trashed later", encoding="utf-8")
+    with qtbot.waitSignal(window.tidy.restored) as blocker:
+        window.tidy.undo_last()
+    restored = blocker.args[0]
+    assert moved.original in {s.path for s in restored.skipped}
+    assert not Path(moved.original).exists()
+    assert Path(moved.in_trash).read_text(encoding="utf-8").startswith("somebody else's")

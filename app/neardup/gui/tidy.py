@@ -5,13 +5,13 @@ No widgets here; `tidy_controller` puts it behind actions and dialogs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Set
+from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from neardup.gui.formatting import human_size
 from neardup.gui.report_data import DocumentRow, GroupRow, MemberRow, ReportData
-from neardup.gui.trash import Outcome, Skipped, TrashedFile
+from neardup.gui.trash import KeptCopies, Outcome, Skipped, TrashedFile
 
 # Beyond this many, a message lists the first few and puts the rest in its details.
 LISTED_IN_MESSAGE = 12
@@ -27,6 +27,7 @@ class TidyScope:
 
     references: frozenset[str] = frozenset()
     library_folders: tuple[PurePath, ...] = ()
+    group_of: Mapping[str, GroupRow] = field(default_factory=dict)  # member path -> its group
 
     @classmethod
     def of(cls, report: ReportData) -> TidyScope:
@@ -34,6 +35,7 @@ class TidyScope:
         return cls(
             frozenset(g.reference for g in report.groups),
             tuple(PurePath(str(folder)) for folder in against),
+            {m.document.path: g for g in report.groups for m in g.members},
         )
 
     def is_library(self, document: DocumentRow) -> bool:
@@ -48,6 +50,7 @@ class TidyScope:
 class TrashPlan:
     files: tuple[DocumentRow, ...]
     library_left_alone: int = 0
+    kept: Mapping[str, KeptCopies] = field(default_factory=dict)  # per file: what its group keeps
 
     @property
     def total_size(self) -> int:
@@ -78,7 +81,20 @@ def plan_trash(
                 continue
             seen.add(path)
             files.append(member.document)
-    return TrashPlan(tuple(files), len(library))
+    return TrashPlan(tuple(files), len(library), _kept_copies(files, scope))
+
+
+def _kept_copies(files: Iterable[DocumentRow], scope: TidyScope) -> dict[str, KeptCopies]:
+    planned = {d.path for d in files}
+    kept: dict[str, KeptCopies] = {}
+    for path in planned:
+        group = scope.group_of.get(path)
+        if group is None:
+            continue
+        reference = next((m.document for m in group.members if m.is_reference), None)
+        staying = tuple(m.document.path for m in group.members if m.document.path not in planned)
+        kept[path] = KeptCopies(reference, staying)
+    return kept
 
 
 @dataclass(frozen=True, slots=True)

@@ -108,7 +108,7 @@ class TidyController(QObject):
             return
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            outcome = move_to_trash(plan.files)
+            outcome = move_to_trash(plan.files, plan.kept)
         finally:
             QGuiApplication.restoreOverrideCursor()
         if outcome.done:

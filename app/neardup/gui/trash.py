@@ -9,8 +9,8 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QFile
@@ -27,11 +27,29 @@ GONE_FROM_TRASH = "no longer in the Trash (the Trash was emptied?)"
 ALREADY_BACK = "already back in its folder"
 
 
+REFERENCE_GONE = "the copy kept in its group"
+SAME_FILE = "is the same file as the copy kept in its group"
+OTHER_FILE_IN_TRASH = "the Trash now holds another file under its name"
+
+
 @dataclass(frozen=True, slots=True)
 class TrashedFile:
     original: str
     in_trash: str
     size: int
+    # (inode, size, mtime) of what was moved: the Trash may later hold another file of
+    # that name (emptied, then something else trashed), which undo must not take.
+    identity: tuple[int, int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KeptCopies:
+    """What stays of a file's group when the file goes: its reference and every member that
+    is not moved with it. Trashing is safe only while the reference is still the file the
+    scan saw, and only if the file is not itself what a kept copy is (a symlink to it)."""
+
+    reference: DocumentRow | None = None
+    paths: tuple[str, ...] = field(default=())
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,12 +103,39 @@ def _trash_failure(path: str, error: str) -> str:
     return f"{TRASH_UNAVAILABLE} ({error})" if error else TRASH_UNAVAILABLE
 
 
-def move_to_trash(documents: Sequence[DocumentRow]) -> Outcome:
-    """Trash each document that is still the one the scan saw; one failure stops none of the rest."""
+def _identity(path: str) -> tuple[int, int, int] | None:
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    return info.st_ino, info.st_size, info.st_mtime_ns
+
+
+def _unsafe_to_trash(document: DocumentRow, kept: KeptCopies) -> str | None:
+    """Why moving ``document`` could lose the text its group keeps, or None if it cannot."""
+    reference = kept.reference
+    if reference is not None and reference.path != document.path:
+        reason = _changed_since_scan(reference)
+        if reason is not None:
+            return f"{REFERENCE_GONE}, {reference.name}, is {reason}"
+    real = os.path.realpath(document.path)
+    for path in kept.paths:
+        if os.path.realpath(path) == real:  # a symlink (or a folder link) to this very file
+            return f"{SAME_FILE} ({os.path.basename(path)} leads to it)"
+    return None
+
+
+def move_to_trash(
+    documents: Sequence[DocumentRow], kept: Mapping[str, KeptCopies] | None = None
+) -> Outcome:
+    """Trash each document that is still the one the scan saw, and whose group keeps a copy
+    that is still there and is not this file; one failure stops none of the rest."""
     done: list[TrashedFile] = []
     skipped: list[Skipped] = []
     for document in documents:
         reason = _changed_since_scan(document)
+        if reason is None and kept is not None:
+            reason = _unsafe_to_trash(document, kept.get(document.path, KeptCopies()))
         if reason is not None:
             skipped.append(Skipped(document.path, reason))
             continue
@@ -100,7 +145,8 @@ def move_to_trash(documents: Sequence[DocumentRow]) -> Outcome:
                 Skipped(document.path, _trash_failure(document.path, file.errorString()))
             )
             continue
-        done.append(TrashedFile(document.path, file.fileName(), document.size))
+        in_trash = file.fileName()
+        done.append(TrashedFile(document.path, in_trash, document.size, _identity(in_trash)))
     return Outcome(tuple(done), tuple(skipped))
 
 
@@ -119,6 +165,8 @@ def _restore_one(file: TrashedFile) -> str | None:
     """Move one file back; the reason it stayed in the Trash, or None when it is back."""
     if not os.path.lexists(file.in_trash):
         return ALREADY_BACK if os.path.lexists(file.original) else GONE_FROM_TRASH
+    if file.identity is not None and _identity(file.in_trash) != file.identity:
+        return f"{OTHER_FILE_IN_TRASH} (the one moved is gone from the Trash)"
     if os.path.lexists(file.original):
         return f"{PATH_OCCUPIED}; it is still in the Trash at {file.in_trash}"
     folder = os.path.dirname(file.original)
@@ -139,7 +187,10 @@ def _restore_one(file: TrashedFile) -> str | None:
 
 
 def still_in_trash(file: TrashedFile) -> bool:
-    return os.path.lexists(file.in_trash)
+    """Whether the file this batch moved is still where the Trash put it."""
+    return os.path.lexists(file.in_trash) and (
+        file.identity is None or _identity(file.in_trash) == file.identity
+    )
 
 
 def restore_from_trash(files: Sequence[TrashedFile]) -> Outcome:
