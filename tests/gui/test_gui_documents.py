@@ -471,3 +471,32 @@ def test_documents_at_100k_rows_show_sort_and_filter_every_row() -> None:
     assert set(shown_rows) == set(expected)
     keys = [proxy.data(proxy.index(r, LARGEST), SORT_ROLE) for r in range(proxy.rowCount())]
     assert keys == sorted((row.sources[0].overlap for row in expected), reverse=True)
+
+
+def test_a_share_the_scan_did_not_measure_is_unknown_not_zero(tmp_path: Path) -> None:
+    theses = _write_theses(tmp_path / "theses")
+    for changes in ({"detect_partial": False}, {}):
+        data = report_dict(
+            scan([theses.folder], ScanSettings(workers=1, use_cache=False, **changes))
+        )
+        if not changes:
+            data["summary"]["cancelled"] = True  # as a scan cancelled before the passages stage
+        essay = parse_report(data).documents[str(theses.unrelated[0])]
+        assert essay.found_elsewhere is None, changes
+
+
+def test_the_minimum_share_filter_agrees_with_the_shown_percentage() -> None:
+    shares = [0.2595, 0.2605, 0.26, 0.259, 0.3, 0.29999]
+    rows = [
+        DocumentRow(f"/d/{n}.txt", 1, "txt", None, "scan", 10, share, ())
+        for n, share in enumerate(shares)
+    ]
+    model = DocumentsModel()
+    model.set_rows(rows)
+    proxy = DocumentsFilterProxy()
+    proxy.setSourceModel(model)
+    for minimum in (26, 30):
+        proxy.set_min_found(minimum / 100)
+        shown = [proxy.data(proxy.index(r, FOUND)) for r in range(proxy.rowCount())]
+        expected = [percent(s) for s in shares if float(percent(s).rstrip("%")) >= minimum]
+        assert sorted(shown) == sorted(expected), minimum

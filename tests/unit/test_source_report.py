@@ -132,3 +132,21 @@ def test_segments_name_every_source_covering_a_stretch() -> None:
     ]
     page = source_report_html(SourceReport(Path("t.txt"), "x" * 14, None, tuple(sources)))
     assert 'title="a.txt (50%); b.txt (20%)"' in page  # the overlap names both
+
+
+def test_a_share_the_scan_did_not_measure_is_not_reported_as_zero(tmp_path: Path) -> None:
+    folder = _thesis_folder(tmp_path / "theses")
+    settings = ScanSettings(workers=1, use_cache=False, detect_partial=False)
+    report = report_dict(scan([folder], settings))
+    found = source_report(report, folder / "other.txt")
+    assert found.total is None
+    assert "not measured" in format_source_report(found)
+
+
+def test_a_document_reached_through_a_symlinked_folder_is_found(tmp_path: Path) -> None:
+    folder = _thesis_folder(tmp_path / "theses")
+    link = tmp_path / "link"
+    link.symlink_to(folder, target_is_directory=True)
+    report = report_dict(scan([link], ScanSettings(workers=1, use_cache=False)))
+    assert source_report(report, folder / "thesis.txt").sources
+    assert source_report(report, link / "thesis.txt").sources

@@ -165,6 +165,17 @@ def write_report(result: ScanResult, fmt: str, destination: Path | None) -> str 
     return None
 
 
+def similarity_measured(data: dict[str, Any]) -> bool:
+    """Whether a report's per-document `similarity` was measured for every document.
+
+    It is written by partial-copy detection, so a scan without it, or cancelled, leaves
+    `similarity` null where it never looked: not the same as "found nowhere else".
+    """
+    settings = data.get("settings") or {}
+    summary = data.get("summary") or {}
+    return bool(settings.get("detect_partial", True)) and not summary.get("cancelled", False)
+
+
 def read_report(path: Path) -> dict[str, Any]:
     """Load a JSON report written by `write_json`, with a clear error for anything else."""
     try:

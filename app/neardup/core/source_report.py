@@ -18,6 +18,7 @@ from typing import Any
 
 from neardup.core.analyze import AnalyzeOptions, analyze_file
 from neardup.core.models import Problem
+from neardup.core.report import similarity_measured
 from neardup.core.settings import ScanSettings
 
 Span = tuple[int, int]
@@ -37,7 +38,7 @@ class Source:
 class SourceReport:
     path: Path
     text: str  # the normalised text the spans index
-    total: float | None  # share found in any other document; None if the report lacks it
+    total: float | None  # share found in any other document; None where it was not measured
     sources: tuple[Source, ...]  # largest share first
 
 
@@ -47,8 +48,14 @@ class SourceReportError(ValueError):
 
 def _entry(report: dict[str, Any], document: Path) -> dict[str, Any]:
     wanted = {os.path.abspath(document), str(document.resolve())}
-    for entry in report.get("documents", ()):
+    entries = report.get("documents", ())
+    for entry in entries:
         if entry.get("path") in wanted:
+            return dict(entry)
+    # The scan may have reached the file through a symlinked folder, or the other way round.
+    real = os.path.realpath(document)
+    for entry in entries:
+        if os.path.realpath(str(entry.get("path"))) == real:
             return dict(entry)
     for problem in report.get("problems", ()):
         if problem.get("path") in wanted:
@@ -98,16 +105,23 @@ def source_report(report: dict[str, Any], document: Path) -> SourceReport:
             f"{path} does not read as it did in the scan (another NearDup version or settings?); "
             "scan again to report on it"
         )
-    similarity = entry.get("similarity") or {}
-    total = similarity.get("total")
-    return SourceReport(
-        path, analysed.text, None if total is None else float(total), tuple(sources)
-    )
+    return SourceReport(path, analysed.text, _total(report, entry), tuple(sources))
+
+
+def _total(report: dict[str, Any], entry: dict[str, Any]) -> float | None:
+    """The document's share found elsewhere: null means none found, if the scan measured it."""
+    if "similarity" not in entry:
+        return None  # a report from before the figure existed
+    similarity = entry["similarity"]
+    if similarity is None:
+        return 0.0 if similarity_measured(report) else None
+    total = similarity.get("total") if isinstance(similarity, dict) else None
+    return None if total is None else float(total)
 
 
 def format_source_report(report: SourceReport) -> str:
     """A plain-text summary for the terminal."""
-    total = "unknown" if report.total is None else f"{report.total:.1%}"
+    total = "not measured by this scan" if report.total is None else f"{report.total:.1%}"
     lines = [f"{report.path}", f"Found in other documents: {total}"]
     if not report.sources:
         lines.append("No sources.")

@@ -17,7 +17,8 @@ ROLE_TITLES = {"scan": "Scan", LIBRARY_ROLE: "Reference library"}
 # A tooltip is read, not scrolled: past this many sources the rest are counted, not listed.
 MAX_TOOLTIP_SOURCES = 40
 UNKNOWN_TIP = (
-    "This report was saved by an older NearDup that did not measure this; rescan to see it."
+    "Not measured: the scan was cancelled, ran without partial-copy detection, or was saved "
+    "by an older NearDup; rescan to see it."
 )
 
 
@@ -171,7 +172,8 @@ class DocumentsFilterProxy(SourceSortProxy):
             return False
         if self._min_found > 0:
             found = document.found_elsewhere
-            # rounded as displayed, so a row shown as 30.0% passes a 30% minimum
-            if found is None or round(found, 3) < self._min_found:
+            # Compared as displayed (`percent`, one decimal of a percent): a row shown as
+            # 30.0% passes a 30% minimum, and one shown as 29.9% does not.
+            if found is None or round(found * 100, 1) < round(self._min_found * 100, 1):
                 return False
         return not self._text or self._text in source.search_text(source_row)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
 
+from neardup.core.report import similarity_measured
 from neardup.core.settings import ScanSettings
 
 LIBRARY_ROLE = "library"  # a document's role when it comes from a reference library
@@ -172,17 +173,20 @@ def _source(item: Any) -> SourceShare | None:
     return None if overlap is None else SourceShare(str(item["path"]), overlap)
 
 
-def _similarity(item: dict[str, Any]) -> tuple[float | None, tuple[SourceShare, ...]]:
+def _similarity(
+    item: dict[str, Any], measured: bool
+) -> tuple[float | None, tuple[SourceShare, ...]]:
     """The share found elsewhere and the sources, largest first.
 
     Reports written before the figure existed have no `similarity` key: unknown. A current
-    report writes null for a document with nothing found elsewhere: 0.
+    report writes null for a document with nothing found elsewhere: 0, if the scan measured
+    it (`similarity_measured`), and unknown if it did not.
     """
     if "similarity" not in item:
         return None, ()
     similarity = item["similarity"]
     if similarity is None:
-        return 0.0, ()
+        return (0.0 if measured else None), ()
     if not isinstance(similarity, dict):
         return None, ()
     raw_sources = similarity.get("sources")
@@ -198,9 +202,9 @@ def _similarity(item: dict[str, Any]) -> tuple[float | None, tuple[SourceShare, 
     return total, tuple(sources)
 
 
-def _document(item: dict[str, Any]) -> DocumentRow:
+def _document(item: dict[str, Any], similarity_measured: bool = True) -> DocumentRow:
     modified = item.get("modified_ns")
-    found_elsewhere, sources = _similarity(item)
+    found_elsewhere, sources = _similarity(item, similarity_measured)
     return DocumentRow(
         path=str(item["path"]),
         size=_int(item.get("size")),
@@ -226,7 +230,8 @@ def _passages(item: dict[str, Any]) -> tuple[tuple[int, int, int, int], ...]:
 
 def parse_report(data: dict[str, Any]) -> ReportData:
     """Build typed rows; tolerant of missing optional fields in hand-made reports."""
-    documents = {str(d["path"]): _document(d) for d in data.get("documents", ())}
+    measured = similarity_measured(data)
+    documents = {str(d["path"]): _document(d, measured) for d in data.get("documents", ())}
     pairs = [
         PairRow(
             a=str(p["a"]),
