@@ -125,6 +125,7 @@ def _run_analysis(
             initargs=(workers_stop,),
         )
         executor = own_pool
+    finished = False
     try:
         if executor is None:
             return results, _analyze_here(paths, options, ctx, timer, results, done_before)
@@ -138,6 +139,10 @@ def _run_analysis(
                 try:
                     batch_results = future.result()
                 except BrokenExecutor as error:
+                    if ctx.cancelled():
+                        # A Ctrl-C reaches the whole process group, and workers still
+                        # starting up die of it before they can ignore it: part of the cancel.
+                        return results, False
                     notices.append(
                         f"The worker processes stopped ({type(error).__name__}); "
                         "the remaining files were read in the main process."
@@ -151,17 +156,21 @@ def _run_analysis(
                 last = batch_results[-1][0].path.name if batch_results else None
                 timer.report(done_before + len(results), last)
             if ctx.cancelled():
-                for future in pending:
-                    future.cancel()
+                if own_pool is None:  # another's executor: drop what it has not started
+                    for future in pending:
+                        future.cancel()
                 return results, False
+        finished = True
         return results, True
     finally:
         if own_pool is not None:
-            if ctx.cancelled():
+            if not finished:  # cancelled, or an exception on the way out
                 workers_stop.set()
-            # Every result is in (or the scan was cancelled): let the workers exit in the
-            # background rather than wait ~0.1 s for them.
-            own_pool.shutdown(wait=False, cancel_futures=True)
+            # Let the workers exit in the background rather than wait ~0.1 s for them. Queued
+            # batches are not cancelled: with the flag set they return at once, whereas a
+            # cancelled future makes the executor's manager thread raise InvalidStateError
+            # if the pool breaks afterwards (Python 3.11).
+            own_pool.shutdown(wait=False, cancel_futures=False)
 
 
 def _changed_during_scan(item: Analyzed | Problem, keys: dict[str, FileKey]) -> bool:
