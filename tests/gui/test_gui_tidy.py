@@ -446,6 +446,9 @@ def test_reference_library_files_are_never_trashed(
         assert Path(path).read_bytes() == data
     assert set(trash.contents()) <= set(scanned)
     assert {f.original for f in outcome.done} == set(trash.contents())
+    # The reference is a library copy: one submission stays, or none would be left to check.
+    assert [Path(p).exists() for p in sorted(scanned)].count(True) == 1
+    assert len(outcome.done) == len(scanned) - 1
 
 
 def test_library_folders_guard_reports_without_roles() -> None:

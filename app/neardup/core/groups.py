@@ -51,6 +51,12 @@ def _sort_key(rule: ReferenceRule) -> Callable[[MemberInfo], tuple[object, ...]]
     return lambda m: (not m.preferred, len(m.path), m.path)
 
 
+def choose_reference(members: Sequence[MemberInfo], rule: ReferenceRule) -> int:
+    """The index in ``members`` of the one the rule keeps."""
+    key = _sort_key(rule)
+    return min(range(len(members)), key=lambda i: key(members[i]))
+
+
 def component_roots(count: int, edges: Iterable[tuple[int, int]]) -> list[int]:
     """Union-find over nodes 0..count-1: the smallest node of each node's component."""
     parent = list(range(count))
@@ -82,11 +88,10 @@ def build_groups(
     rule: ReferenceRule = DEFAULT_REFERENCE_RULE,
 ) -> list[Group]:
     """Connected components over near-duplicate edges, largest groups first."""
-    key = _sort_key(rule)
     groups: list[Group] = []
     components = sorted(_components(len(infos), edges), key=lambda g: (-len(g), infos[g[0]].path))
     for group_id, component in enumerate(components, start=1):
-        reference = min(component, key=lambda i: key(infos[i]))
+        reference = component[choose_reference([infos[i] for i in component], rule)]
         ref_fp = infos[reference].fingerprint
         members = tuple(
             sorted(

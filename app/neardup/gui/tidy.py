@@ -5,12 +5,13 @@ No widgets here; `tidy_controller` puts it behind actions and dialogs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
+from neardup.core.groups import MemberInfo, ReferenceRule, choose_reference
 from neardup.gui.formatting import human_size
-from neardup.gui.report_data import DocumentRow, GroupRow, MemberRow, ReportData
+from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow, GroupRow, MemberRow, ReportData
 from neardup.gui.trash import KeptCopies, Outcome, Skipped, TrashedFile
 
 # Beyond this many, a message lists the first few and puts the rest in its details.
@@ -21,29 +22,63 @@ def files_text(count: int) -> str:
     return f"{count} file" if count == 1 else f"{count} files"
 
 
+def _is_library(document: DocumentRow, library_folders: Sequence[PurePath]) -> bool:
+    # The report's role says so; the folders are a second guard for hand-made reports.
+    if document.role == LIBRARY_ROLE:
+        return True
+    path = PurePath(document.path)
+    return any(path.is_relative_to(folder) for folder in library_folders)
+
+
+def _scanned_keeper(
+    group: GroupRow, library_folders: Sequence[PurePath], rule: ReferenceRule
+) -> DocumentRow | None:
+    """The copy of a group tidying keeps in the scanned folders.
+
+    Usually the group's reference; but a library document is preferred as reference, and
+    tidying never touches the library, so keeping only it would empty the scanned folders of
+    that text (a thesis whose archived copy is in the library). The reference rule then
+    picks one scanned member to keep as well.
+    """
+    reference = next((m.document for m in group.members if m.is_reference), None)
+    if reference is None or not _is_library(reference, library_folders):
+        return reference
+    scanned = [m.document for m in group.members if not _is_library(m.document, library_folders)]
+    if not scanned:
+        return None
+    infos = [MemberInfo(d.path, d.size, d.modified_ns or 0, 0) for d in scanned]
+    return scanned[choose_reference(infos, rule)]
+
+
 @dataclass(frozen=True, slots=True)
 class TidyScope:
-    """What in a report must never be trashed: every group's reference, every library file."""
+    """What in a report must never be trashed: every group's reference and, where that is a
+    library document, one scanned copy too; every library file."""
 
     references: frozenset[str] = frozenset()
     library_folders: tuple[PurePath, ...] = ()
     group_of: Mapping[str, GroupRow] = field(default_factory=dict)  # member path -> its group
+    keeper_of: Mapping[int, DocumentRow] = field(default_factory=dict)  # group id -> scanned copy
 
     @classmethod
     def of(cls, report: ReportData) -> TidyScope:
-        against = (report.raw.get("settings") or {}).get("against") or ()
+        settings = report.raw.get("settings") or {}
+        folders = tuple(PurePath(str(folder)) for folder in settings.get("against") or ())
+        rule = report.scan_settings().reference_rule
+        keepers = {
+            g.id: keeper
+            for g in report.groups
+            if (keeper := _scanned_keeper(g, folders, rule)) is not None
+        }
         return cls(
-            frozenset(g.reference for g in report.groups),
-            tuple(PurePath(str(folder)) for folder in against),
+            frozenset(g.reference for g in report.groups) | {k.path for k in keepers.values()},
+            folders,
             {m.document.path: g for g in report.groups for m in g.members},
+            keepers,
         )
 
     def is_library(self, document: DocumentRow) -> bool:
-        # The report's role says so; the folders are a second guard for hand-made reports.
-        if document.role == "library":
-            return True
-        path = PurePath(document.path)
-        return any(path.is_relative_to(folder) for folder in self.library_folders)
+        return _is_library(document, self.library_folders)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +126,7 @@ def _kept_copies(files: Iterable[DocumentRow], scope: TidyScope) -> dict[str, Ke
         group = scope.group_of.get(path)
         if group is None:
             continue
-        reference = next((m.document for m in group.members if m.is_reference), None)
+        reference = scope.keeper_of.get(group.id)
         staying = tuple(m.document.path for m in group.members if m.document.path not in planned)
         kept[path] = KeptCopies(reference, staying)
     return kept
@@ -153,7 +188,8 @@ def _listing(skipped: tuple[Skipped, ...]) -> tuple[str, str]:
 def confirmation(plan: TrashPlan, undo_shortcut: str) -> Message:
     count = files_text(len(plan.files))
     informative = (
-        "The reference of each group, the one to keep, stays where it is.\n"
+        "The reference of each group, the one to keep, stays where it is; where that is a "
+        "reference-library document, one copy in the scanned folders stays too.\n"
         f"You can undo the move with Edit → Undo ({undo_shortcut}), "
         "or restore the files from the system Trash."
     )
