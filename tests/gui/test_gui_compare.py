@@ -66,3 +66,24 @@ def test_utf16_mapping_for_characters_outside_the_bmp() -> None:
     assert astral == [1, 3]
     assert [to_utf16(i, astral) for i in range(len(text) + 1)] == [0, 1, 3, 4, 6, 7]
     assert utf16_positions("纯中文") is None
+
+
+def test_compare_shows_the_scans_distance_and_similarity(
+    qtbot: QtBot, window: MainWindow, gui_corpus: Corpus
+) -> None:
+    from neardup.gui.report_data import PairRow
+
+    # Two documents alone weigh their words differently from the whole collection: the header
+    # gives the figures of the scan the pair comes from.
+    source, copy = gui_corpus.partial
+    pair = PairRow(str(copy), str(source), "partial", 27, 0.123, 0.2, 0.3, ())
+    dialog = window.open_compare(pair)
+    qtbot.waitUntil(
+        lambda: dialog.comparison is not None and not dialog.job.is_running(), timeout=30_000
+    )
+    info = dialog.info.text()
+    assert "Hamming distance 27" in info and "similarity 0.123" in info
+    count = dialog.passage_count()
+    assert info.endswith(f"{count} matched passage{'' if count == 1 else 's'}")
+    dialog.close()
+    qtbot.waitUntil(lambda: not window.compare_dialogs)

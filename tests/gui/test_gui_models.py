@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gui_corpus import Corpus
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from pytestqt.modeltest import ModelTester
 
@@ -175,3 +176,28 @@ def test_problems_and_paths(corpus_report: ReportData) -> None:
     pairs.set_rows(corpus_report.pairs)
     assert pairs.data(pairs.index(0, 1), PATH_ROLE) == corpus_report.pairs[0].b
     assert Path(pairs.data(pairs.index(0, 0), Qt.ItemDataRole.ToolTipRole)).is_absolute()
+
+
+def test_overlaps_a_scan_did_not_measure_are_blank_not_zero(gui_corpus: Corpus) -> None:
+    from neardup.core.pipeline import scan
+    from neardup.core.report import report_dict
+    from neardup.core.settings import ScanSettings
+    from neardup.gui.models import NOT_MEASURED
+    from neardup.gui.report_data import parse_report
+
+    settings = ScanSettings(workers=1, use_cache=False, detect_partial=False)
+    report = parse_report(report_dict(scan([gui_corpus.folder], settings)))
+    # Exact duplicates are whole copies either way; near-duplicates were not measured.
+    near = [p for p in report.pairs if p.kind == "near-duplicate"]
+    assert near and all(p.overlap_a is None and p.overlap_b is None for p in near)
+    model = PairsModel()
+    model.set_rows(near)
+    assert model.data(model.index(0, 5)) == ""
+    assert model.data(model.index(0, 5), Qt.ItemDataRole.ToolTipRole) == NOT_MEASURED
+    proxy = PairsFilterProxy()
+    proxy.setSourceModel(model)
+    proxy.set_min_overlap(0.01)
+    assert proxy.rowCount() == 0  # unknown is not "at least 1%"
+    near_paths = {p.a for p in near} | {p.b for p in near}
+    members = [m for g in report.groups for m in g.members if m.document.path in near_paths]
+    assert any(not m.is_reference and m.overlap is None for m in members)

@@ -169,15 +169,22 @@ class CompareDialog(QDialog):
         spans = comparison.overlap.spans
         self.left.show_text(comparison.left.text, [(s.a_start, s.a_end) for s in spans])
         self.right.show_text(comparison.right.text, [(s.b_start, s.b_end) for s in spans])
+        # Distance and similarity as the scan measured them, with the whole collection's
+        # weights (the same two documents alone would weigh their words differently); the
+        # overlap is measured here, on the texts the passages below come from.
         self.info.setText(
-            f"{self.pair.kind.capitalize() or 'Pair'} · Hamming distance {comparison.distance} · "
-            f"similarity {comparison.similarity:.3f} · "
+            f"{self.pair.kind.capitalize() or 'Pair'} · Hamming distance {self.pair.distance} · "
+            f"similarity {self.pair.similarity:.3f} · "
             f"A→B: {percent(comparison.overlap.overlap_a)} of A found in B · "
             f"B→A: {percent(comparison.overlap.overlap_b)} of B found in A · "
-            f"{len(spans)} matched passages"
+            f"{len(spans)} matched passage{'' if len(spans) == 1 else 's'}"
         )
         self._set_navigation(bool(spans))
-        self.position_label.setText(f"{len(spans)} passages" if spans else "No matched passages")
+        self.position_label.setText(
+            f"{len(spans)} passage{'' if len(spans) == 1 else 's'}"
+            if spans
+            else "No matched passages"
+        )
         self.ready.emit()
 
     def _on_error(self, error: object) -> None:

@@ -52,6 +52,9 @@ class Column:
     tooltip: Callable[[Any], str] | None = None
 
 
+NOT_MEASURED = "Not measured: partial-copy detection was off, or the scan was cancelled before it."
+
+
 def _name(path: str) -> str:
     return path.replace("\\", "/").rsplit("/", 1)[-1]
 
@@ -162,14 +165,14 @@ class PairsModel(RowTableModel):
             lambda r: percent(r.overlap_a),
             lambda r: r.overlap_a,
             True,
-            lambda r: "Share of A's text found in B",
+            lambda r: "Share of A's text found in B" if r.overlap_a is not None else NOT_MEASURED,
         ),
         Column(
             "Overlap B→A",
             lambda r: percent(r.overlap_b),
             lambda r: r.overlap_b,
             True,
-            lambda r: "Share of B's text found in A",
+            lambda r: "Share of B's text found in A" if r.overlap_b is not None else NOT_MEASURED,
         ),
     )
 
@@ -249,6 +252,8 @@ class PairsFilterProxy(SourceSortProxy):
         pair = source.pair(source_row)
         if self._kind is not None and pair.kind != self._kind:
             return False
-        if self._min_overlap > 0 and max(pair.overlap_a, pair.overlap_b) < self._min_overlap:
-            return False
+        if self._min_overlap > 0:
+            known = [o for o in (pair.overlap_a, pair.overlap_b) if o is not None]
+            if not known or max(known) < self._min_overlap:  # unknown is not "at least"
+                return False
         return not self._text or self._text in pair.a.casefold() or self._text in pair.b.casefold()

@@ -57,8 +57,8 @@ class PairRow:
     kind: str
     distance: int
     similarity: float
-    overlap_a: float
-    overlap_b: float
+    overlap_a: float | None  # None: not measured (partial-copy detection off, or cancelled)
+    overlap_b: float | None
     passages: tuple[tuple[int, int, int, int], ...]
 
     def seen_from(self, path: str) -> PairRow:
@@ -155,6 +155,13 @@ def _float(value: Any, default: float = 0.0) -> float:
         return default
 
 
+def _pair_overlap(value: Any, measured: bool) -> float | None:
+    """A pair's overlap. A scan that did not measure overlaps (partial-copy detection off, or
+    cancelled before it) still writes 0 for its near-duplicates: that is unknown, not none."""
+    share = _share(value)
+    return None if share == 0.0 and not measured else share
+
+
 def _share(value: Any) -> float | None:
     """A fraction 0..1, or None when the value is not a number."""
     if isinstance(value, bool):
@@ -239,14 +246,14 @@ def parse_report(data: dict[str, Any]) -> ReportData:
             kind=str(p.get("kind", "")),
             distance=_int(p.get("distance")),
             similarity=_float(p.get("similarity")),
-            overlap_a=_float(p.get("overlap_a")),
-            overlap_b=_float(p.get("overlap_b")),
+            overlap_a=_pair_overlap(p.get("overlap_a"), measured),
+            overlap_b=_pair_overlap(p.get("overlap_b"), measured),
             passages=_passages(p),
         )
         for p in data.get("pairs", ())
     ]
     # overlap_in[(x, y)]: share of x's text found in y
-    overlap_in: dict[tuple[str, str], float] = {}
+    overlap_in: dict[tuple[str, str], float | None] = {}
     for pair in pairs:
         overlap_in[(pair.a, pair.b)] = pair.overlap_a
         overlap_in[(pair.b, pair.a)] = pair.overlap_b
