@@ -16,6 +16,7 @@ from neardup.core.source_report import (
     SourceReport,
     SourceReportError,
     _segments,
+    _sources,
     format_source_report,
     source_report,
     source_report_html,
@@ -150,3 +151,38 @@ def test_a_document_reached_through_a_symlinked_folder_is_found(tmp_path: Path) 
     report = report_dict(scan([link], ScanSettings(workers=1, use_cache=False)))
     assert source_report(report, folder / "thesis.txt").sources
     assert source_report(report, link / "thesis.txt").sources
+
+
+def test_copied_passages_take_the_colours_before_other_versions_of_the_document() -> None:
+    sources = (
+        Source("draft.txt", 1.0, "duplicate", ()),
+        Source("final.txt", 0.9, "near-duplicate", ((0, 10),)),
+        Source("book.txt", 0.2, "partial", ((2, 6),)),
+    )
+    found = SourceReport(Path("thesis.txt"), "x" * 12, 1.0, sources)
+    report = {
+        "settings": {},
+        "summary": {},
+        "pairs": [
+            {
+                "a": "thesis.txt",
+                "b": s.path,
+                "kind": s.kind,
+                "overlap_a": s.overlap,
+                "passages": [{"a": list(span), "b": list(span)} for span in s.spans],
+            }
+            for s in sources
+        ],
+    }
+    ordered = [s.path for s in _sources(report, "thesis.txt")]
+    assert ordered == ["book.txt", "final.txt", "draft.txt"]
+    page = source_report_html(
+        SourceReport(
+            found.path,
+            found.text,
+            1.0,
+            tuple(next(s for s in sources if s.path == p) for p in ordered),
+        )
+    )
+    assert f'<mark style="background:{PALETTE[0]}" title="book.txt (20%); final.txt (90%)">' in page
+    assert "the whole text" in page

@@ -39,7 +39,7 @@ class SourceReport:
     path: Path
     text: str  # the normalised text the spans index
     total: float | None  # share found in any other document; None where it was not measured
-    sources: tuple[Source, ...]  # largest share first
+    sources: tuple[Source, ...]  # see `_sources` for the order
 
 
 class SourceReportError(ValueError):
@@ -85,8 +85,14 @@ def _sources(report: dict[str, Any], path: str) -> list[Source]:
         sources.append(
             Source(str(pair[other]), float(pair.get(f"overlap_{mine}") or 0.0), pair["kind"], spans)
         )
-    sources.sort(key=lambda s: (-s.overlap, s.path))
+    # Other documents it copies from first, largest share first; then other versions of the
+    # document itself (near-duplicates, duplicates), which would otherwise colour every passage
+    # they share with a real source (a thesis and its own final draft, say).
+    sources.sort(key=lambda s: (_KIND_ORDER.get(s.kind, 0), -s.overlap, s.path))
     return sources
+
+
+_KIND_ORDER = {"partial": 0, "near-duplicate": 1, "duplicate": 2}
 
 
 def source_report(report: dict[str, Any], document: Path) -> SourceReport:
@@ -167,7 +173,7 @@ def _marked_text(report: SourceReport) -> str:
         if not covering:
             out.append(piece)
             continue
-        # The largest source colours a passage found in several; the tooltip names them all.
+        # The first source colours a passage found in several; the tooltip names them all.
         names = "; ".join(
             f"{Path(report.sources[i].path).name} ({report.sources[i].overlap:.0%})"
             for i in covering
@@ -200,6 +206,15 @@ mark {{ color: inherit; }}
 """
 
 
+def _passages_text(source: Source) -> str:
+    # An exact duplicate is the same text throughout; the report lists no passages for it.
+    return (
+        "the whole text"
+        if source.kind == "duplicate" and not source.spans
+        else str(len(source.spans))
+    )
+
+
 def source_report_html(report: SourceReport) -> str:
     """A standalone page; works offline (no scripts, no external files)."""
     if report.total is None:
@@ -213,7 +228,7 @@ def source_report_html(report: SourceReport) -> str:
         f'<tr><td><span class="swatch" style="background:{_colour(i)}"></span></td>'
         f'<td title="{html.escape(s.path)}">{html.escape(Path(s.path).name)}</td>'
         f'<td class="share">{s.overlap:.1%}</td><td>{html.escape(s.kind)}</td>'
-        f'<td class="share">{len(s.spans)}</td></tr>'
+        f'<td class="share">{_passages_text(s)}</td></tr>'
         for i, s in enumerate(report.sources)
     )
     return _PAGE.format(
