@@ -565,3 +565,24 @@ def test_undo_does_not_take_another_file_the_trash_holds_under_the_same_name(
     assert moved.original in {s.path for s in restored.skipped}
     assert not Path(moved.original).exists()
     assert Path(moved.in_trash).read_text(encoding="utf-8").startswith("somebody else's")
+
+
+def test_the_documents_tab_marks_what_is_in_the_trash_until_undo(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
+) -> None:
+    folder = _untidy_folder(tmp_path)
+    _scan(qtbot, window, folder.path)
+    _agree(window)
+    window.results.groups_view.selectAll()
+    outcome = _trash_selection(qtbot, window)
+    model = window.results.documents_model
+    rows = {model.document(r).path: r for r in range(model.rowCount())}
+
+    def tip(path: str) -> str:
+        return str(model.data(model.index(rows[path], 0), Qt.ItemDataRole.ToolTipRole))
+
+    trashed = {f.original for f in outcome.done}
+    assert trashed and all(tip(p).startswith("In the Trash") for p in trashed)
+    assert all(not tip(p).startswith("In the Trash") for p in set(rows) - trashed)
+    window.tidy.undo_last()
+    assert all(not tip(p).startswith("In the Trash") for p in rows)

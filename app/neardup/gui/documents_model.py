@@ -3,11 +3,11 @@ and the filter proxy over it (text, minimum share, reference library hidden or s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
 from neardup.gui.formatting import percent
 from neardup.gui.models import Column, Index, RowTableModel, SourceSortProxy
@@ -115,6 +115,7 @@ class DocumentsModel(RowTableModel):
         self._italic = QFont()
         self._italic.setItalic(True)
         self._search: list[str] = []  # storage index -> casefolded path, for the text filter
+        self._in_trash: frozenset[str] = frozenset()
 
     def set_rows(self, rows: Sequence[Any]) -> None:
         self._search = [row.path.casefold() for row in rows]
@@ -131,9 +132,25 @@ class DocumentsModel(RowTableModel):
         path: str = record.path
         return path
 
+    def set_in_trash(self, paths: Set[str]) -> None:
+        """Show these documents as moved to the Trash (greyed, in italics, said in a tooltip)."""
+        self._in_trash = frozenset(paths)
+        if self.rowCount():
+            last = self.index(self.rowCount() - 1, self.columnCount() - 1)
+            self.dataChanged.emit(self.index(0, 0), last)
+
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role == Qt.ItemDataRole.FontRole and index.isValid():
-            return self._italic if self.document(index.row()).role == LIBRARY_ROLE else None
+        if not index.isValid():
+            return super().data(index, role)
+        trashed = bool(self._in_trash) and self.document(index.row()).path in self._in_trash
+        if role == Qt.ItemDataRole.FontRole:
+            library = self.document(index.row()).role == LIBRARY_ROLE
+            return self._italic if trashed or library else None
+        if trashed and role == Qt.ItemDataRole.ForegroundRole:
+            palette = QGuiApplication.palette()
+            return palette.brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+        if trashed and role == Qt.ItemDataRole.ToolTipRole and index.column() == 0:
+            return f"In the Trash (Edit → Undo puts it back): {self.document(index.row()).path}"
         return super().data(index, role)
 
 

@@ -90,6 +90,7 @@ class TidyController(QObject):
 
     def _mark_in_trash(self) -> None:
         self.results.groups_model.set_in_trash(self.in_trash.keys())
+        self.results.documents_model.set_in_trash(self.in_trash.keys())
 
     # --- moving and undoing ------------------------------------------------------------------
 
