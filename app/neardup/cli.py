@@ -22,6 +22,7 @@ from neardup.core.settings import PDF_ENGINES, TOKENIZER_NAMES, ScanSettings, We
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # the shells' code for a program ended by Ctrl-C
 
 
 class UsageError(Exception):
@@ -231,6 +232,18 @@ def _settings_from(args: argparse.Namespace) -> ScanSettings:
         raise UsageError(str(error)) from error
 
 
+def _check_output(output: Path) -> None:
+    """Refuse an output the report could not be written to before the scan, not after it."""
+    if output.is_dir():
+        raise UsageError(f"--output is a folder, not a file: {output}")
+    folder = output.resolve().parent
+    if not folder.is_dir():
+        raise UsageError(f"the folder for --output does not exist: {folder}")
+    exists = os.path.exists(output)
+    if not os.access(output if exists else folder, os.W_OK):
+        raise UsageError(f"cannot write --output: {output if exists else folder} is read-only")
+
+
 def _run_scan(args: argparse.Namespace) -> int:
     from neardup.cli_progress import TerminalProgress
     from neardup.core.pipeline import scan
@@ -242,6 +255,8 @@ def _run_scan(args: argparse.Namespace) -> int:
     if missing:
         raise UsageError("no such file or folder: " + ", ".join(missing))
     settings = _settings_from(args)
+    if args.output is not None:
+        _check_output(args.output)
     cancel = CancelToken()
     bar = TerminalProgress(enabled=not args.quiet and sys.stderr.isatty())
     outcome: dict[str, object] = {}
@@ -256,8 +271,15 @@ def _run_scan(args: argparse.Namespace) -> int:
             finished.set()
 
     def on_interrupt(_signal: int, _frame: object) -> None:
-        if not cancel.is_set():
-            print("\nCancelling… (partial results will be written)", file=sys.stderr)
+        if cancel.is_set():
+            # A second Ctrl-C: the scan is stuck in one long read (a huge file, a device),
+            # and the person wants out now.
+            print("\nStopped; no report written.", file=sys.stderr)
+            os._exit(EXIT_INTERRUPTED)
+        print(
+            "\nCancelling… (partial results will be written; Ctrl-C again to stop now)",
+            file=sys.stderr,
+        )
         cancel.cancel()
 
     # The scan runs in a thread; Ctrl-C only sets the cancel flag (a handler rather

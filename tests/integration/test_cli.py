@@ -303,3 +303,38 @@ def test_ctrl_c_cancels_and_still_writes_the_report(
         assert "Cancelling" in stderr
         if len(data["documents"]) < 400:
             assert any(p["reason"].startswith("Not read") for p in data["problems"])
+
+
+def test_output_goes_through_links_and_into_pipes_and_bad_outputs_are_refused_first(
+    corpus: Path, tmp_path: Path
+) -> None:
+    import threading
+
+    # A symlink stays a symlink: its target gets the report.
+    target = tmp_path / "target.json"
+    target.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    done = run("scan", str(corpus / "host.txt"), "--no-cache", "-q", "-o", str(link))
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink() and json.loads(target.read_text(encoding="utf-8"))["documents"]
+
+    # A pipe (like a device) is written into, never replaced by a file.
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+    received: list[str] = []
+    reader = threading.Thread(target=lambda: received.append(pipe.read_text(encoding="utf-8")))
+    reader.start()
+    done = run("scan", str(corpus / "host.txt"), "--no-cache", "-q", "-o", str(pipe))
+    reader.join(timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(received[0])["documents"] and not pipe.is_file()
+
+    # Refused before scanning (exit 2), and no temporary file left behind.
+    for bad, reason in (
+        (tmp_path / "missing" / "r.json", "does not exist"),
+        (tmp_path, "is a folder"),
+    ):
+        done = run("scan", str(corpus), "--no-cache", "-q", "-o", str(bad))
+        assert done.returncode == 2 and reason in done.stderr, done.stderr
+    assert not list(tmp_path.glob("*.part"))

@@ -6,9 +6,12 @@ Fields beyond the contract (``summary``, ``passages``, ``notes``…) are additio
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import errno
 import io
 import json
+import os
 from pathlib import Path
 from typing import IO, Any
 
@@ -124,10 +127,30 @@ def write_json(result: ScanResult, out: IO[str]) -> None:
 
 
 def _write_atomically(text: str, destination: Path) -> None:
-    """Write beside the destination, then rename, so a crash never leaves half a report."""
+    """Write a report where it was asked for.
+
+    A regular file (or a new one) is written beside and renamed over, so a crash never leaves
+    half a report; a symlink is followed, so the link stays and its target gets the report.
+    Anything else already at that path (a device such as /dev/null, a pipe) is written into,
+    as a shell's redirection would: renaming over it would replace a device, even as root.
+    """
+    if os.path.islink(destination):
+        destination = Path(os.path.realpath(destination))
+    if os.path.exists(destination) and not destination.is_file():
+        if destination.is_dir():
+            raise IsADirectoryError(errno.EISDIR, "Is a folder, not a file", str(destination))
+        with open(destination, "w", encoding="utf-8") as out:
+            out.write(text)
+        return
     temporary = destination.with_name(destination.name + ".part")
-    temporary.write_text(text, encoding="utf-8")
-    temporary.replace(destination)
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(destination)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+        # Name the file the user asked for, not the temporary one.
+        raise OSError(error.errno, error.strerror, str(destination)) from error
 
 
 def write_report_data(data: dict[str, Any], destination: Path) -> None:
