@@ -185,6 +185,25 @@ def test_process_pool_gives_the_same_result(tmp_path: Path) -> None:
     ]
 
 
+def test_a_folder_reached_twice_through_a_symlink_is_read_once(tmp_path: Path) -> None:
+    folder = make_folder(tmp_path / "docs", count=3)
+    link = tmp_path / "alias"
+    link.symlink_to(folder, target_is_directory=True)
+    library_link = tmp_path / "library"
+    library_link.symlink_to(folder, target_is_directory=True)
+    result = scan(
+        [folder, link],
+        settings(tmp_path, use_cache=False, against=(library_link,)),
+    )
+    # Each file once, as scanned: never a duplicate of itself, never also a library document.
+    assert sorted(d.path.name for d in result.documents) == sorted(p.name for p in folder.iterdir())
+    assert {d.role.value for d in result.documents} == {"scan"}
+    assert [
+        (p.kind.value, {result.documents[p.a].path.name, result.documents[p.b].path.name})
+        for p in result.pairs
+    ] == [("duplicate", {"doc0.txt", "copy.txt"})]
+
+
 def test_folder_handling_hidden_exclude_and_symlink_loops(tmp_path: Path) -> None:
     folder = make_folder(tmp_path / "docs", count=2)
     (folder / ".secret.txt").write_text(document(1), encoding="utf-8")

@@ -62,9 +62,15 @@ def scan(
     scanned = walk_with_settings(paths)
     library = walk_with_settings(settings.against)
     role_of = {str(p): Role.SCAN for p in scanned.files}
-    for p in library.files:
-        role_of.setdefault(str(p), Role.LIBRARY)
-    files = scanned.files + [p for p in library.files if role_of[str(p)] is Role.LIBRARY]
+    # A library file that is also scanned (even by another path) is scanned.
+    scanned_keys = set(scanned.keys)
+    library_files = [
+        p
+        for p, key in zip(library.files, library.keys, strict=True)
+        if key not in scanned_keys and str(p) not in role_of
+    ]
+    role_of.update((str(p), Role.LIBRARY) for p in library_files)
+    files = scanned.files + library_files
     problems: list[Problem] = scanned.problems + library.problems
 
     notices: list[str] = []

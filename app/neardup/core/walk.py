@@ -16,6 +16,9 @@ class WalkResult:
     files: list[Path]
     problems: list[Problem]
     skipped: int  # files of other types found inside folders
+    # Each file's path with its folder resolved: the same file reached through a symlinked
+    # folder (or a folder named twice by different paths) has one key.
+    keys: list[str]
 
 
 def _is_hidden(name: str) -> bool:
@@ -27,7 +30,10 @@ def _matches(path: Path, patterns: Sequence[str]) -> bool:
     return any(fnmatch.fnmatch(path.name, p) or fnmatch.fnmatch(text, p) for p in patterns)
 
 
-def _walk_folder(root: Path, include_hidden: bool, problems: list[Problem]) -> Iterator[Path]:
+def _walk_folder(
+    root: Path, include_hidden: bool, problems: list[Problem]
+) -> Iterator[tuple[Path, str]]:
+    """(path, key) of every file below ``root``; the key has the folder's real path."""
     # Follow symlinked folders, but remember real paths so a loop is walked once.
     seen: set[str] = set()
 
@@ -47,7 +53,7 @@ def _walk_folder(root: Path, include_hidden: bool, problems: list[Problem]) -> I
         dirnames.sort()
         for name in sorted(filenames):
             if include_hidden or not _is_hidden(name):
-                yield Path(folder) / name
+                yield Path(folder) / name, os.path.join(real, name)
 
 
 def walk(
@@ -63,22 +69,23 @@ def walk(
     during extraction); inside folders, other file types are counted as skipped.
     """
     wanted = {s.lower() for s in suffixes}
-    files: dict[str, Path] = {}
+    files: dict[str, Path] = {}  # by key: a file reached twice is read once
     problems: list[Problem] = []
     skipped = 0
     for raw in paths:
         path = Path(os.path.abspath(raw))
         if path.is_dir():
-            for found in _walk_folder(path, include_hidden, problems):
+            for found, key in _walk_folder(path, include_hidden, problems):
                 # Patterns match the file name or the whole path ("*/drafts/*").
                 if _matches(found, exclude) or (include and not _matches(found, include)):
                     continue
                 if found.suffix.lower() not in wanted:
                     skipped += 1
                     continue
-                files.setdefault(os.path.normcase(found), found)
+                files.setdefault(os.path.normcase(key), found)
         elif path.exists() or path.is_symlink():
-            files.setdefault(os.path.normcase(path), path)
+            folder = os.path.realpath(path.parent)
+            files.setdefault(os.path.normcase(os.path.join(folder, path.name)), path)
         else:
             problems.append(Problem(path, "No such file or folder"))
-    return WalkResult(list(files.values()), problems, skipped)
+    return WalkResult(list(files.values()), problems, skipped, list(files))
