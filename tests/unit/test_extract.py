@@ -392,3 +392,18 @@ def test_permission_denied(tmp_path: Path, suffix: str) -> None:
     finally:
         path.chmod(0o600)
     assert reason == "Permission denied: cannot read the file; check its permissions"
+
+
+def test_a_docx_part_unpacking_beyond_the_limit_is_a_problem_not_a_memory_blowup(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from neardup.core.extract import docx
+
+    path = tmp_path / "big.docx"
+    write_docx(path, ["A paragraph of an ordinary document."] * 50)
+    assert isinstance(extract(path), Document)
+    size = zipfile.ZipFile(path).getinfo("word/document.xml").file_size
+    monkeypatch.setattr(docx, "MAX_PART_BYTES", size - 1)  # as a part of gigabytes would be
+    problem = extract(path)
+    assert isinstance(problem, Problem) and "Too large to read" in problem.reason
+    assert "word/document.xml" in problem.reason

@@ -56,6 +56,8 @@ _NOTE_KINDS = ("separator", "continuationSeparator", "continuationNotice")
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
 
 _Element = Any  # lxml elements are untyped here (no stubs installed)
+# A 1,000-page thesis has a document part of a few MB; this is far beyond any real one.
+MAX_PART_BYTES = 100 * 2**20
 
 
 class _Package:
@@ -94,6 +96,15 @@ class _Package:
         return links
 
     def parse(self, name: PackURI) -> _Element:
+        size = self._archive.getinfo(name.membername).file_size
+        if size > MAX_PART_BYTES:
+            # A parsed XML tree takes ~15x its text in memory: a few MB of zip can unpack
+            # to gigabytes (a "zip bomb") and take the whole machine with it.
+            raise ExtractionError(
+                f"Too large to read: its part {name.membername} unpacks to "
+                f"{size / 2**20:.0f} MB (the limit is {MAX_PART_BYTES // 2**20} MB); "
+                "save it again from Word, or as .txt or .pdf"
+            )
         return _parse(self._archive.read(name.membername))
 
     def linked(self, rel_id: str) -> _Element | None:
