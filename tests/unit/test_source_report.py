@@ -186,3 +186,17 @@ def test_copied_passages_take_the_colours_before_other_versions_of_the_document(
     )
     assert f'<mark style="background:{PALETTE[0]}" title="book.txt (20%); final.txt (90%)">' in page
     assert "the whole text" in page
+
+
+def test_a_damaged_report_is_refused_as_not_a_report(tmp_path: Path) -> None:
+    from neardup.core.report import read_report
+
+    for damaged in (
+        '{"documents": "x", "pairs": [], "groups": [], "problems": []}',
+        '{"documents": [1], "pairs": [], "groups": [], "problems": []}',
+        "[]",
+    ):
+        path = tmp_path / "r.json"
+        path.write_text(damaged, encoding="utf-8")
+        with pytest.raises(ValueError, match="not a NearDup scan report"):
+            read_report(path)

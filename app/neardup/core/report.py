@@ -205,6 +205,9 @@ def read_report(path: Path) -> dict[str, Any]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ValueError(f"Cannot read report {path}: {error}") from error
-    if not isinstance(data, dict) or not {"documents", "pairs", "groups", "problems"} <= set(data):
+    parts = ("documents", "pairs", "groups", "problems")
+    if not isinstance(data, dict) or not all(isinstance(data.get(k), list) for k in parts):
         raise ValueError(f"{path} is not a NearDup scan report")
+    if not all(isinstance(item, dict) for k in parts for item in data[k]):
+        raise ValueError(f"{path} is not a NearDup scan report (damaged entries)")
     return data
