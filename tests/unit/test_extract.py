@@ -407,3 +407,11 @@ def test_a_docx_part_unpacking_beyond_the_limit_is_a_problem_not_a_memory_blowup
     problem = extract(path)
     assert isinstance(problem, Problem) and "Too large to read" in problem.reason
     assert "word/document.xml" in problem.reason
+
+
+def test_a_folder_is_said_to_be_a_folder_whatever_its_name(tmp_path: Path) -> None:
+    for name in ("plain", "looks.txt"):
+        folder = tmp_path / name
+        folder.mkdir()
+        problem = extract(folder)
+        assert isinstance(problem, Problem) and problem.reason == "Is a folder, not a file"

@@ -76,6 +76,8 @@ def _extract(path: Path, options: ExtractOptions) -> Document | Problem:
     suffix = path.suffix.lower()
     extractor = EXTRACTORS.get(suffix)
     if extractor is None:
+        if path.is_dir():  # "no extension" would send the person looking for the wrong thing
+            return Problem(path, "Is a folder, not a file")
         return Problem(path, _unsupported_reason(suffix))
     info = path.stat()
     if stat.S_ISDIR(info.st_mode):
