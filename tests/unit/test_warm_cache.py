@@ -5,10 +5,12 @@ Every rescan here is checked against a scan of the same files without the cache.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -295,3 +297,41 @@ def test_a_file_changed_twice_within_its_timestamp_resolution_is_read_again(
     )
     rescan = scan([folder], settings(tmp_path))
     assert outcome(rescan) == without_cache(folder, tmp_path)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_pipe_named_like_a_document_is_a_problem_not_a_hang(tmp_path: Path) -> None:
+    """The cache names files by their bytes, but reading a FIFO (or a device) would never end:
+    only regular files are hashed, the rest go on to extraction, which reports them."""
+    folder = make_corpus(tmp_path / "docs")
+    pipe = folder / "x.txt"
+    os.mkfifo(pipe)
+    found: list[ScanResult] = []
+    for _ in range(2):  # cold, then warm
+        worker = threading.Thread(
+            target=lambda: found.append(scan([folder], settings(tmp_path))), daemon=True
+        )
+        worker.start()
+        worker.join(timeout=30)
+        if worker.is_alive():
+            # Give the blocked reader an end of file, so the scan (and the suite) goes on.
+            with contextlib.suppress(OSError):
+                os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
+            worker.join(timeout=10)
+            pytest.fail("a scan with the cache on hung reading a pipe")
+    for result in found:
+        assert [p.reason for p in result.problems if p.path == pipe] == [
+            "Not a regular file (device, pipe or socket); skipped"
+        ]
+        assert len(result.documents) + len(result.problems) == len(list(folder.iterdir()))
+        assert outcome(result) == without_cache(folder, tmp_path)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_hashing_refuses_a_pipe_at_once(tmp_path: Path) -> None:
+    """A file swapped for a FIFO between its stat and its hashing is not waited on."""
+    pipe = tmp_path / "x.txt"
+    os.mkfifo(pipe)
+    assert cache_module.file_keys([pipe, tmp_path]) == {}
+    with pytest.raises(OSError):
+        cache_module.content_hash(pipe)

@@ -225,6 +225,8 @@ def analyze_all(
         )
         hashed: dict[str, str] = {}
         for path in paths:
+            # Only regular files have keys: a FIFO or a device is never read here (it
+            # could block for ever), extraction reports it.
             if str(path) in keys and str(path) not in hashes:
                 with contextlib.suppress(OSError):  # extraction will report it
                     hashed[str(path)] = content_hash(path)

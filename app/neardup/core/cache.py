@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import stat
 import time
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
@@ -56,10 +57,21 @@ def default_cache_path() -> Path:
     return user_cache_dir() / "cache.sqlite3"
 
 
+# Opening a FIFO for reading waits for a writer; without blocking, it opens at once.
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
 def content_hash(path: Path) -> str:
-    """xxh3_128 of the file's bytes, read in chunks."""
+    """xxh3_128 of the file's bytes, read in chunks.
+
+    Only a regular file is read: a FIFO or a device (one swapped in since the file was
+    stat'ed, say) would never end, and raises OSError instead.
+    """
     digest = xxhash.xxh3_128()
-    with path.open("rb") as handle:
+    descriptor = os.open(path, _OPEN_FLAGS)
+    with os.fdopen(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise OSError(f"not a regular file: {path}")
         while chunk := handle.read(_READ_CHUNK):
             digest.update(chunk)
     return digest.hexdigest()
@@ -79,14 +91,19 @@ class FileKey:
 
 
 def file_keys(paths: Iterable[Path]) -> dict[str, FileKey]:
-    """(path, size, mtime_ns) of every file that can be stat'ed, by path."""
+    """(path, size, mtime_ns) of every regular file that can be stat'ed, by path.
+
+    The rest (missing, unreadable, a folder, a FIFO or a device, or a link to one) have
+    no key: they are never hashed, and extraction reports them.
+    """
     keys: dict[str, FileKey] = {}
     for path in paths:
         try:
             info = path.stat()
         except OSError:
-            continue  # extraction will report it
-        keys[str(path)] = FileKey(str(path), info.st_size, info.st_mtime_ns)
+            continue
+        if stat.S_ISREG(info.st_mode):
+            keys[str(path)] = FileKey(str(path), info.st_size, info.st_mtime_ns)
     return keys
 
 
@@ -94,7 +111,7 @@ def file_keys(paths: Iterable[Path]) -> dict[str, FileKey]:
 class SeenFiles:
     """The input files as a scan first saw them, before reading any.
 
-    ``keys`` has every file that could be stat'ed; ``hashes`` the content hashes the
+    ``keys`` has every regular file that could be stat'ed; ``hashes`` the content hashes the
     cache already knew for those unchanged (same path, size and mtime) since then.
     """
 
