@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from neardup.core.analyze import Analyzed, AnalyzeOptions, analyze_file
+from neardup.core.derived import DamagedEntryError
 from neardup.core.models import Problem
 from neardup.core.passages import Passages
 from neardup.core.progress import CancelFlag
@@ -43,24 +44,70 @@ def encode_analysis(item: Analyzed) -> StoredAnalysis:
 
 
 def decode_analysis(row: Sequence[object], path: str, size: int, mtime_ns: int) -> Analyzed:
-    """The analysis of a stored row, for the file now at ``path`` with that size and mtime."""
+    """The analysis of a stored row, for the file now at ``path`` with that size and mtime.
+
+    Raises DamagedEntryError for a row that cannot be an analysis (bit rot, or a row written by
+    another build), whatever is wrong with it.
+    """
+    try:
+        return _decode_analysis(row, path, size, mtime_ns)
+    except DamagedEntryError:
+        raise
+    except Exception as error:
+        raise DamagedEntryError(f"a damaged analysis: {error or type(error).__name__}") from error
+
+
+def _blob(value: object, name: str) -> bytes:
+    if not isinstance(value, bytes):
+        raise DamagedEntryError(
+            f"a damaged analysis: its {name} is {type(value).__name__}, not a blob"
+        )
+    return value
+
+
+def _decode_analysis(row: Sequence[object], path: str, size: int, mtime_ns: int) -> Analyzed:
     fmt, pages, encoding, notes, content_key, text, tokens, offsets, windows = row
-    assert isinstance(text, bytes) and isinstance(tokens, bytes) and isinstance(offsets, bytes)
-    assert isinstance(windows, bytes)
-    token_text = zlib.decompress(tokens).decode("utf-8")
+    if not (isinstance(fmt, str) and isinstance(content_key, str) and isinstance(notes, str)):
+        raise DamagedEntryError(
+            "a damaged analysis: a format, content key or notes that is not text"
+        )
+    if not (pages is None or (isinstance(pages, int) and pages >= 0)):
+        raise DamagedEntryError(f"a damaged analysis: {pages!r} pages")
+    if not (encoding is None or isinstance(encoding, str)):
+        raise DamagedEntryError("a damaged analysis: an encoding that is not text")
+    note_list = json.loads(notes)
+    if not isinstance(note_list, list) or not all(isinstance(n, str) for n in note_list):
+        raise DamagedEntryError("a damaged analysis: notes that are not a list of text")
+    plain = zlib.decompress(_blob(text, "text")).decode("utf-8")
+    token_text = zlib.decompress(_blob(tokens, "tokens")).decode("utf-8")
+    words = tuple(token_text.split(_TOKEN_SEPARATOR)) if token_text else ()
+    stored_offsets = zlib.decompress(_blob(offsets, "token offsets"))
+    token_offsets = np.frombuffer(stored_offsets, dtype="<u4").astype(np.int64)
+    if len(token_offsets) != len(words):
+        raise DamagedEntryError("a damaged analysis: more or fewer token offsets than tokens")
+    if len(words) and (
+        bool(np.any(np.diff(token_offsets) < 0)) or int(token_offsets[-1]) >= len(plain)
+    ):
+        raise DamagedEntryError("a damaged analysis: token offsets out of order or beyond the text")
+    passages = _decode_windows(_blob(windows, "windows"))
+    if len(passages.token_ends) and (
+        bool(np.any(passages.token_starts > passages.token_ends))
+        or int(passages.token_ends.max()) > len(words)
+    ):
+        raise DamagedEntryError("a damaged analysis: windows beyond the tokens")
     return Analyzed(
         path=Path(path),
-        format=str(fmt),
+        format=fmt,
         size=size,
         mtime_ns=mtime_ns,
-        pages=pages if isinstance(pages, int) else None,
-        encoding=encoding if isinstance(encoding, str) else None,
-        notes=tuple(json.loads(str(notes))),
-        text=zlib.decompress(text).decode("utf-8"),
-        tokens=tuple(token_text.split(_TOKEN_SEPARATOR)) if token_text else (),
-        token_offsets=np.frombuffer(zlib.decompress(offsets), dtype="<u4").astype(np.int64),
-        content_key=str(content_key),
-        passages=_decode_windows(windows),
+        pages=pages,
+        encoding=encoding,
+        notes=tuple(note_list),
+        text=plain,
+        tokens=words,
+        token_offsets=token_offsets,
+        content_key=content_key,
+        passages=passages,
     )
 
 

@@ -19,7 +19,9 @@ every file's path, role, size, mtime and content hash): rescanning an unchanged
 folder is then a walk, a stat per file and one lookup.
 
 The cache is a convenience. A corrupt, locked or unwritable file never breaks a
-scan: the cache turns itself off and says why in `problem`.
+scan: the cache turns itself off and says why in `problem`. So does a damaged
+analysis row (bit rot, or a row another build wrote). A damaged fingerprint,
+overlap or scan outcome is a miss instead: it is computed again and replaced.
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ import os
 import sqlite3
 import stat
 import time
-import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +38,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import xxhash
 
+from neardup.core.derived import fits
 from neardup.core.models import Problem
 from neardup.resources import user_cache_dir
 
@@ -211,6 +213,7 @@ class AnalysisCache:
         return self._lookup(
             "SELECT content_hash FROM files WHERE path=? AND size=? AND mtime_ns=?",
             {key.path: (_stored_path(key.path), key.size, key.mtime_ns) for key in keys},
+            str,
         )
 
     def see(self, paths: Iterable[Path]) -> SeenFiles:
@@ -240,7 +243,7 @@ class AnalysisCache:
                     out[path] = decode_analysis(
                         row, keys[path].path, keys[path].size, keys[path].mtime_ns
                     )
-        except (sqlite3.Error, zlib.error, ValueError) as error:
+        except Exception as error:  # unreadable, or a damaged row (decode_analysis)
             self._fail(error)
             return {}
         return out
@@ -288,6 +291,7 @@ class AnalysisCache:
         return self._lookup(
             "SELECT reason FROM problems WHERE path=? AND settings_key=? AND content_hash=?",
             {path: (_stored_path(path), settings_key, digest) for path, digest in hashes.items()},
+            str,
         )
 
     def store_problems(
@@ -319,7 +323,8 @@ class AnalysisCache:
         except sqlite3.Error as error:
             self._fail(error)
             return None
-        return bytes(row[0]) if row else None
+        # Anything but a blob is a damaged row: a miss, and the scan stores a good one.
+        return row[0] if row and isinstance(row[0], bytes) else None
 
     def store_scan_outcome(self, file_set: str, inputs: str, outcome: bytes) -> None:
         """Keep one outcome per set of files and settings (a rescan after an edit replaces
@@ -335,23 +340,30 @@ class AnalysisCache:
         )
 
     def derived(self, keys: Iterable[str]) -> dict[str, bytes]:
-        """Stored fingerprints or overlaps (see the module docstring), by key."""
-        return self._lookup("SELECT value FROM derived WHERE key=?", {k: (k,) for k in keys})
+        """Stored fingerprints or overlaps (see the module docstring), by key.
+
+        A value that cannot be what its key names (`derived.fits`: a fingerprint of the
+        wrong length, say) is a damaged row, left out: it is computed again and replaced.
+        """
+        found = self._lookup("SELECT value FROM derived WHERE key=?", {k: (k,) for k in keys})
+        return {key: value for key, value in found.items() if fits(key, value)}
 
     def store_derived(self, items: dict[str, bytes]) -> None:
         if items:
             self._write(("INSERT OR REPLACE INTO derived VALUES (?, ?)", list(items.items())))
 
-    def _lookup(self, sql: str, params: dict[_K, tuple[object, ...]]) -> dict[_K, Any]:
-        """The first column of the row each parameter set finds, by its key; {} once the
-        cache has failed."""
+    def _lookup(
+        self, sql: str, params: dict[_K, tuple[object, ...]], kind: type = object
+    ) -> dict[_K, Any]:
+        """The first column of the row each parameter set finds, by its key, where it is of
+        ``kind`` (anything else is a damaged row, a miss); {} once the cache has failed."""
         if self._db is None:
             return {}
         found: dict[_K, Any] = {}
         try:
             for key, values in params.items():
                 row = self._db.execute(sql, values).fetchone()
-                if row:
+                if row and isinstance(row[0], kind):
                     found[key] = row[0]
         except sqlite3.Error as error:
             self._fail(error)

@@ -35,6 +35,18 @@ if TYPE_CHECKING:
 
 OVERLAP_METHOD = f"diagonal-chains-{OVERLAP_VERSION}"
 
+# A derived value's key starts with its kind, so that the cache can refuse a stored value
+# that cannot be one of that kind (see `fits`).
+FINGERPRINT_PREFIX = "fingerprint:"
+OVERLAP_PREFIX = "overlap:"
+FINGERPRINT_BYTES = 8  # a 64-bit SimHash, little-endian
+
+
+class DamagedEntryError(ValueError):
+    """A stored value that cannot be what its key names (bit rot, or another build's row):
+    a miss, computed again."""
+
+
 # Settings that change how a scan runs, never what it finds.
 _RUN_ONLY_SETTINGS = frozenset({"workers", "use_cache", "cache_path"})
 
@@ -63,7 +75,7 @@ def corpus_signature(settings: ScanSettings, text_keys: Iterable[str]) -> str:
 
 
 def fingerprint_key(settings: ScanSettings, signature: str, text: str) -> str:
-    return _key(
+    return FINGERPRINT_PREFIX + _key(
         "fingerprint",
         FINGERPRINT_VERSION,
         settings.analysis_key(),
@@ -78,7 +90,7 @@ def fingerprint_key(settings: ScanSettings, signature: str, text: str) -> str:
 def overlap_key(
     text_a: str, text_b: str, boilerplate_a: Sequence[Span], boilerplate_b: Sequence[Span]
 ) -> str:
-    return _key(
+    return OVERLAP_PREFIX + _key(
         "overlap",
         OVERLAP_METHOD,
         text_a,
@@ -93,9 +105,48 @@ def encode_overlap(found: Overlap) -> bytes:
     return json.dumps([found.overlap_a, found.overlap_b, spans]).encode()
 
 
-def decode_overlap(data: bytes) -> Overlap:
-    overlap_a, overlap_b, spans = json.loads(data)
-    return Overlap(overlap_a, overlap_b, tuple(MatchedSpan(*s) for s in spans))
+def fits(key: str, value: object) -> bool:
+    """Whether a stored value can be the derived value its key names: bytes, and for a
+    fingerprint exactly FINGERPRINT_BYTES of them. (An overlap is checked as it is decoded.)"""
+    if not isinstance(value, bytes):
+        return False
+    return not key.startswith(FINGERPRINT_PREFIX) or len(value) == FINGERPRINT_BYTES
+
+
+def _share(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        raise DamagedEntryError(f"not a share: {value!r}")
+    return float(value)
+
+
+def _span(value: object, length_a: int, length_b: int) -> MatchedSpan:
+    if not isinstance(value, list) or len(value) != 4:
+        raise DamagedEntryError(f"not a span: {value!r}")
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in value):
+        raise DamagedEntryError(f"not a span: {value!r}")
+    a_start, a_end, b_start, b_end = value
+    if not (0 <= a_start <= a_end <= length_a and 0 <= b_start <= b_end <= length_b):
+        raise DamagedEntryError(f"a span beyond its texts: {value!r}")
+    return MatchedSpan(a_start, a_end, b_start, b_end)
+
+
+def decode_overlap(data: object, length_a: int, length_b: int) -> Overlap:
+    """The overlap of a stored value, for texts of these lengths; DamagedEntryError if it cannot
+    be one."""
+    if not isinstance(data, bytes):
+        raise DamagedEntryError(f"an overlap stored as {type(data).__name__}")
+    try:
+        decoded = json.loads(data)
+    except ValueError as error:  # not UTF-8, or not JSON
+        raise DamagedEntryError(f"an overlap that is not JSON ({error})") from error
+    if not isinstance(decoded, list) or len(decoded) != 3 or not isinstance(decoded[2], list):
+        raise DamagedEntryError("an overlap of the wrong shape")
+    overlap_a, overlap_b, spans = decoded
+    return Overlap(
+        _share(overlap_a),
+        _share(overlap_b),
+        tuple(_span(s, length_a, length_b) for s in spans),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +279,22 @@ def encode_outcome(outcome: ScanOutcome) -> bytes:
 
 
 def decode_outcome(blob: bytes) -> ScanOutcome:
+    """The outcome of a stored scan; DamagedEntryError (a ValueError) if the blob cannot be
+    one, whatever is wrong with it."""
+    try:
+        outcome = _decode_outcome(blob)
+    except Exception as error:
+        raise DamagedEntryError(f"a damaged scan outcome: {error!r}") from error
+    count = len(outcome.documents)
+    indices = [n for p in outcome.pairs for n in (p.a, p.b)]
+    indices += [g.reference for g in outcome.groups]
+    indices += [member for g in outcome.groups for member, _ in g.members]
+    if not all(isinstance(n, int) and 0 <= n < count for n in indices):
+        raise DamagedEntryError("a damaged scan outcome: a pair or group of no document")
+    return outcome
+
+
+def _decode_outcome(blob: bytes) -> ScanOutcome:
     data: dict[str, list[Any]] = {name: [] for name in _SECTIONS}
     for line in zlib.decompress(blob).decode("ascii").split("\n"):
         name, rows = json.loads(line)

@@ -6,11 +6,18 @@ the pairs whose fingerprints noise put beyond k.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator, Sequence
 
 from neardup.core.analyze import Analyzed
 from neardup.core.cache import AnalysisCache
-from neardup.core.derived import decode_overlap, encode_overlap, overlap_key, text_key
+from neardup.core.derived import (
+    DamagedEntryError,
+    decode_overlap,
+    encode_overlap,
+    overlap_key,
+    text_key,
+)
 from neardup.core.groups import Group
 from neardup.core.matching import FeatureWeights, compared
 from neardup.core.overlap import CompactText, measure_overlap
@@ -83,7 +90,8 @@ class _Verifier:
         if self._cache is not None:
             stored = self._cache.derived([key]).get(key)
             if stored is not None:
-                return decode_overlap(stored)
+                with contextlib.suppress(DamagedEntryError):  # measured again, and replaced
+                    return decode_overlap(stored, len(self._docs[a].text), len(self._docs[b].text))
         found = measure_overlap(self._text(a), self._text(b))
         self._new[key] = encode_overlap(found)
         return found

@@ -1,0 +1,185 @@
+"""A cache that opens fine but holds damaged rows (bit rot, or rows another build wrote).
+
+Each test damages a real cache with SQL, as a disk or another program would, then scans:
+the scan must finish and find what a scan without the cache finds. A damaged analysis
+turns the cache off for the scan, with a notice (as an unreadable cache does); a damaged
+fingerprint, overlap or scan outcome is a miss, computed again and replaced.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from neardup import ScanSettings, scan
+from neardup.core.derived import decode_outcome, encode_outcome
+from neardup.core.report import report_dict
+from neardup.core.result import PairKind, ScanResult
+from textgen import document, light_edit, paragraphs
+
+
+def make_corpus(root: Path) -> Path:
+    """Duplicates, a near-duplicate, a partial copy and unrelated texts, dated an hour back
+    (a file modified within the last seconds is hashed again on every scan)."""
+    root.mkdir(parents=True)
+    for seed in range(5):
+        (root / f"doc{seed}.txt").write_text(document(400 + seed), encoding="utf-8")
+    (root / "copy.txt").write_text(document(400), encoding="utf-8")
+    (root / "edited.txt").write_text(light_edit(document(401), seed=3), encoding="utf-8")
+    pasted = [*paragraphs(500, count=6), *paragraphs(402)[2:5], *paragraphs(501, count=4)]
+    (root / "pasted.txt").write_text("\n\n".join(pasted), encoding="utf-8")
+    (root / "empty.txt").write_bytes(b"")
+    for path in root.iterdir():
+        info = path.stat()
+        os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns - 3600 * 10**9))
+    return root
+
+
+def settings(tmp_path: Path, **changes: Any) -> ScanSettings:
+    return ScanSettings(workers=1, cache_path=tmp_path / "cache.sqlite3").replace(**changes)
+
+
+def outcome(result: ScanResult) -> dict[str, Any]:
+    report = report_dict(result)
+    return {part: report[part] for part in ("documents", "pairs", "groups", "problems")}
+
+
+def damage(tmp_path: Path, *statements: str) -> None:
+    """Run SQL on the cache; the stored scan outcomes go too (unless a statement is about
+    them), so that the rescan reads the damaged rows rather than its earlier outcome."""
+    with sqlite3.connect(tmp_path / "cache.sqlite3") as db:
+        for sql in statements:
+            assert db.execute(sql).rowcount > 0, sql
+        if not any("scans" in sql for sql in statements):
+            db.execute("DELETE FROM scans")
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
+    """A folder scanned once with the cache, and what a scan without the cache finds."""
+    folder = make_corpus(tmp_path / "docs")
+    expected = outcome(scan([folder], settings(tmp_path, use_cache=False)))
+    assert {p["kind"] for p in expected["pairs"]} == {k.value for k in PairKind}
+    assert outcome(scan([folder], settings(tmp_path))) == expected
+    return folder, expected
+
+
+# Fingerprints are the 8-byte values; overlaps (JSON) are never that short.
+FINGERPRINTS = "length(value) = 8"
+OVERLAPS = "length(value) != 8"
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        f"UPDATE derived SET value = randomblob(40) WHERE {FINGERPRINTS}",
+        f"UPDATE derived SET value = x'0102' WHERE {FINGERPRINTS}",
+        f"UPDATE derived SET value = 'not a blob' WHERE {FINGERPRINTS}",
+        f"UPDATE derived SET value = randomblob(40) WHERE {OVERLAPS}",
+        f"UPDATE derived SET value = 'not a blob' WHERE {OVERLAPS}",
+        # Valid JSON, but no overlap: a share above 1, a span beyond the texts.
+        f"UPDATE derived SET value = CAST('[2, 0.5, [[0, 99999999, 0, 1]]]' AS BLOB) WHERE {OVERLAPS}",
+        f"UPDATE derived SET value = CAST('[0.5, 0.5]' AS BLOB) WHERE {OVERLAPS}",
+    ],
+    ids=[
+        "fingerprint-too-long",
+        "fingerprint-too-short",
+        "fingerprint-text",
+        "overlap-random",
+        "overlap-text",
+        "overlap-out-of-range",
+        "overlap-wrong-shape",
+    ],
+)
+def test_a_damaged_fingerprint_or_overlap_is_computed_again_and_replaced(
+    tmp_path: Path, corpus: tuple[Path, dict[str, Any]], statement: str
+) -> None:
+    folder, expected = corpus
+    damage(tmp_path, statement)
+    rescan = scan([folder], settings(tmp_path))
+    assert outcome(rescan) == expected
+    assert not rescan.notices
+    # Replaced by good values: the next scan, reading them, finds the same again.
+    damage(tmp_path)
+    again = scan([folder], settings(tmp_path))
+    assert outcome(again) == expected and not again.notices
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE analyses SET text = 'not a blob'",
+        "UPDATE analyses SET tokens = randomblob(64)",
+        "UPDATE analyses SET offsets = x''",
+        "UPDATE analyses SET windows = randomblob(64)",
+        "UPDATE analyses SET notes = 'not json'",
+        "UPDATE analyses SET notes = '5'",
+        "UPDATE analyses SET pages = 'many'",
+        # Another document's token offsets (or windows): every blob decodes, but they do
+        # not fit the text.
+        "UPDATE analyses SET offsets = (SELECT a.offsets FROM analyses AS a "
+        "WHERE length(a.offsets) != length(analyses.offsets) LIMIT 1)",
+        "UPDATE analyses SET windows = "
+        "(SELECT windows FROM analyses ORDER BY length(windows) DESC LIMIT 1)",
+    ],
+    ids=[
+        "text-not-a-blob",
+        "tokens-random",
+        "offsets-empty",
+        "windows-random",
+        "notes-not-json",
+        "notes-not-a-list",
+        "pages-not-a-number",
+        "offsets-of-another-text",
+        "windows-of-a-longer-text",
+    ],
+)
+def test_a_damaged_analysis_turns_the_cache_off_and_says_so(
+    tmp_path: Path, corpus: tuple[Path, dict[str, Any]], statement: str
+) -> None:
+    folder, expected = corpus
+    damage(tmp_path, statement)
+    rescan = scan([folder], settings(tmp_path))
+    assert outcome(rescan) == expected
+    assert len(rescan.notices) == 1 and "could not be used" in rescan.notices[0]
+    assert "damaged analysis" in rescan.notices[0]
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE scans SET outcome = randomblob(64)",
+        "UPDATE scans SET outcome = 'not a blob'",
+        "UPDATE scans SET outcome = 12345",
+        "UPDATE scans SET outcome = zeroblob(0)",
+    ],
+    ids=["random", "text", "number", "empty"],
+)
+def test_a_damaged_scan_outcome_is_scanned_again(
+    tmp_path: Path, corpus: tuple[Path, dict[str, Any]], statement: str
+) -> None:
+    folder, expected = corpus
+    damage(tmp_path, statement)
+    rescan = scan([folder], settings(tmp_path))
+    assert outcome(rescan) == expected
+    assert not rescan.notices
+
+
+def test_a_stored_outcome_whose_pairs_name_no_document_is_scanned_again(
+    tmp_path: Path, corpus: tuple[Path, dict[str, Any]]
+) -> None:
+    """Well-formed, but its pairs and groups point past its documents (a row of another
+    build, say)."""
+    folder, expected = corpus
+    with sqlite3.connect(tmp_path / "cache.sqlite3") as db:
+        (stored,) = db.execute("SELECT outcome FROM scans").fetchone()
+        broken = dataclasses.replace(decode_outcome(stored), documents=[])
+        db.execute("UPDATE scans SET outcome = ?", (encode_outcome(broken),))
+    rescan = scan([folder], settings(tmp_path))
+    assert outcome(rescan) == expected
+    assert not rescan.notices
