@@ -335,3 +335,37 @@ def test_hashing_refuses_a_pipe_at_once(tmp_path: Path) -> None:
     assert cache_module.file_keys([pipe, tmp_path]) == {}
     with pytest.raises(OSError):
         cache_module.content_hash(pipe)
+
+
+def test_an_analysis_serves_only_files_of_its_format(tmp_path: Path, extracted: list[str]) -> None:
+    """The bytes of a text file named .docx or .pdf are no Word document or PDF: a problem,
+    cold or warm, though the cache holds an analysis of the same bytes as a .txt."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    text = document(700).encode("utf-8")
+    for name in ("a.txt", "b.docx"):
+        (folder / name).write_bytes(text)
+    age_files(folder)
+
+    def check(result: ScanResult, **changes: Any) -> None:
+        assert [d.path.name for d in result.documents] == ["a.txt"]
+        assert [d.format for d in result.documents] == ["txt"]
+        assert outcome(result) == without_cache(folder, tmp_path, **changes)
+
+    check(scan([folder], settings(tmp_path)))  # cold
+    check(scan([folder], settings(tmp_path, threshold=4)), threshold=4)  # warm, other settings
+    check(scan([folder], settings(tmp_path)))  # warm, unchanged
+    (folder / "c.pdf").write_bytes(text)  # new, its bytes known
+    age_files(folder)
+    check(scan([folder], settings(tmp_path, threshold=5)), threshold=5)
+    check(scan([folder], settings(tmp_path, threshold=5)), threshold=5)
+    assert {p.path.name for p in scan([folder], settings(tmp_path)).problems} == {
+        "b.docx",
+        "c.pdf",
+    }
+    # Moved or renamed, a file of the same format is still served from the cache.
+    (folder / "a.txt").rename(folder / "renamed.TXT")
+    extracted.clear()
+    rescan = scan([folder], settings(tmp_path, threshold=6))
+    assert extracted == []
+    assert [(d.path.name, d.format) for d in rescan.documents] == [("renamed.TXT", "txt")]

@@ -2,9 +2,9 @@
 
 Analyses are keyed on the content hash (xxh3_128 of the file bytes) plus a
 hash of the settings that decide the text and tokens (PDF engine, tokenizer,
-user dictionary, version). A (path, size, mtime_ns) table finds the content
-hash without reading an unchanged file; a moved or renamed file is still a hit
-once its bytes are hashed.
+user dictionary, version), and serve only files of their format (suffix). A
+(path, size, mtime_ns) table finds the content hash without reading an unchanged
+file; a moved or renamed file is still a hit once its bytes are hashed.
 
 Fingerprints and verified pair overlaps are stored too, under keys that name
 everything they depend on: the normalised text (its content key), the settings,
@@ -77,6 +77,12 @@ def content_hash(path: Path) -> str:
         while chunk := handle.read(_READ_CHUNK):
             digest.update(chunk)
     return digest.hexdigest()
+
+
+def path_format(path: str) -> str:
+    """The format a file is read as, named as its analysis names it: the extractor is
+    chosen by suffix, whatever the bytes (see extract._extract)."""
+    return Path(path).suffix.lower().lstrip(".")
 
 
 def _stored_path(path: str) -> bytes:
@@ -224,7 +230,8 @@ class AnalysisCache:
     def load(
         self, hashes: dict[str, str], keys: dict[str, FileKey], settings_key: str
     ) -> dict[str, Analyzed]:
-        """Cached analyses for paths whose content hash is known."""
+        """Cached analyses for paths whose content hash is known, each only of the format
+        its path is read as: the bytes of a .txt named .docx are no Word document."""
         if self._db is None:
             return {}
         # The codec (numpy and the analysis code) is imported only when analyses are
@@ -236,8 +243,8 @@ class AnalysisCache:
             for path, digest in hashes.items():
                 row = self._db.execute(
                     "SELECT format, pages, encoding, notes, content_key, text, tokens, offsets, windows "
-                    "FROM analyses WHERE content_hash=? AND settings_key=?",
-                    (digest, settings_key),
+                    "FROM analyses WHERE content_hash=? AND settings_key=? AND format=?",
+                    (digest, settings_key, path_format(path)),
                 ).fetchone()
                 if row:
                     out[path] = decode_analysis(

@@ -14,4 +14,4 @@ FINGERPRINT_VERSION = 1
 OVERLAP_VERSION = 3
 # Matching, passages, grouping and per-document summaries: what a scan finds from
 # the same analyses (the stored outcome of a whole scan).
-SCAN_VERSION = 3
+SCAN_VERSION = 4
