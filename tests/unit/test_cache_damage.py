@@ -1,8 +1,7 @@
 """A cache that opens fine but holds damaged rows (bit rot, or rows another build wrote).
 
 Each test damages a real cache with SQL, as a disk or another program would, then scans:
-the scan must finish and find what a scan without the cache finds. A damaged analysis
-turns the cache off for the scan, with a notice (as an unreadable cache does); a damaged
+the scan must finish and find what a scan without the cache finds. A damaged analysis,
 fingerprint, overlap or scan outcome is a miss, computed again and replaced.
 """
 
@@ -17,6 +16,7 @@ from typing import Any
 import pytest
 
 from neardup import ScanSettings, scan
+from neardup.core.analysis_codec import decode_analysis
 from neardup.core.derived import decode_outcome, encode_outcome
 from neardup.core.report import report_dict
 from neardup.core.result import PairKind, ScanResult
@@ -139,15 +139,25 @@ def test_a_damaged_fingerprint_or_overlap_is_computed_again_and_replaced(
         "windows-of-a-longer-text",
     ],
 )
-def test_a_damaged_analysis_turns_the_cache_off_and_says_so(
+def test_a_damaged_analysis_is_read_again_and_replaced(
     tmp_path: Path, corpus: tuple[Path, dict[str, Any]], statement: str
 ) -> None:
     folder, expected = corpus
     damage(tmp_path, statement)
     rescan = scan([folder], settings(tmp_path))
-    assert outcome(rescan) == expected
-    assert len(rescan.notices) == 1 and "could not be used" in rescan.notices[0]
-    assert "damaged analysis" in rescan.notices[0]
+    assert outcome(rescan) == expected and not rescan.notices
+    # The damaged rows were dropped and stored anew: every row decodes again.
+    with sqlite3.connect(tmp_path / "cache.sqlite3") as db:
+        rows = db.execute(
+            "SELECT format, pages, encoding, notes, content_key, text, tokens, offsets, windows "
+            "FROM analyses"
+        ).fetchall()
+    assert rows
+    for row in rows:
+        decode_analysis(row, "doc.txt", 1, 1)
+    damage(tmp_path)
+    again = scan([folder], settings(tmp_path))
+    assert outcome(again) == expected and not again.notices
 
 
 @pytest.mark.parametrize(

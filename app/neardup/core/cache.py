@@ -19,9 +19,9 @@ every file's path, role, size, mtime and content hash): rescanning an unchanged
 folder is then a walk, a stat per file and one lookup.
 
 The cache is a convenience. A corrupt, locked or unwritable file never breaks a
-scan: the cache turns itself off and says why in `problem`. So does a damaged
-analysis row (bit rot, or a row another build wrote). A damaged fingerprint,
-overlap or scan outcome is a miss instead: it is computed again and replaced.
+scan: the cache turns itself off and says why in `problem`. A damaged row (bit
+rot, or a row another build wrote), whether an analysis, a fingerprint, an
+overlap or a scan outcome, is a miss instead: computed again and replaced.
 """
 
 from __future__ import annotations
@@ -237,22 +237,35 @@ class AnalysisCache:
         # The codec (numpy and the analysis code) is imported only when analyses are
         # read or written: a rescan served whole from the cache needs neither.
         from neardup.core.analysis_codec import decode_analysis
+        from neardup.core.derived import DamagedEntryError
 
         out: dict[str, Analyzed] = {}
+        damaged: list[tuple[str, str, str]] = []
         try:
             for path, digest in hashes.items():
+                found = (digest, settings_key, path_format(path))
                 row = self._db.execute(
                     "SELECT format, pages, encoding, notes, content_key, text, tokens, offsets, windows "
                     "FROM analyses WHERE content_hash=? AND settings_key=? AND format=?",
-                    (digest, settings_key, path_format(path)),
+                    found,
                 ).fetchone()
-                if row:
+                if not row:
+                    continue
+                try:
                     out[path] = decode_analysis(
                         row, keys[path].path, keys[path].size, keys[path].mtime_ns
                     )
-        except Exception as error:  # unreadable, or a damaged row (decode_analysis)
+                except DamagedEntryError:
+                    # Bit rot, or a row another build wrote: a miss. The file is read again
+                    # and its analysis stored anew, so the cache heals instead of failing
+                    # every later scan.
+                    damaged.append(found)
+        except Exception as error:  # the database itself cannot be read
             self._fail(error)
             return {}
+        self._write(
+            ("DELETE FROM analyses WHERE content_hash=? AND settings_key=? AND format=?", damaged)
+        )
         return out
 
     def store(
