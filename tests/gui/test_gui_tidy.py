@@ -177,6 +177,17 @@ def _trash_selection(qtbot: QtBot, window: MainWindow, *, by_key: bool = False) 
     return outcome
 
 
+def _trash_all_duplicates(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> tuple[Folder, Outcome]:
+    """Scan the untidy folder, select every group and move its duplicates, agreeing."""
+    folder = _untidy_folder(tmp_path)
+    _scan(qtbot, window, folder.path)
+    _agree(window)
+    window.results.groups_view.selectAll()
+    return folder, _trash_selection(qtbot, window)
+
+
 def test_trash_duplicates_of_all_groups_then_undo(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
 ) -> None:
@@ -395,11 +406,7 @@ def test_changed_and_vanished_files_are_skipped_with_reasons(
 def test_undo_never_overwrites_a_file_that_took_its_place(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
 ) -> None:
-    folder = _untidy_folder(tmp_path)
-    _scan(qtbot, window, folder.path)
-    _agree(window)
-    window.results.groups_view.selectAll()
-    outcome = _trash_selection(qtbot, window)
+    folder, outcome = _trash_all_duplicates(qtbot, window, tmp_path)
     taken, *others = sorted(f.original for f in outcome.done)
     Path(taken).write_text("a new file under the old name", encoding="utf-8")
 
@@ -550,11 +557,7 @@ def test_duplicates_stay_when_their_reference_is_gone(
 def test_undo_does_not_take_another_file_the_trash_holds_under_the_same_name(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
 ) -> None:
-    folder = _untidy_folder(tmp_path)
-    _scan(qtbot, window, folder.path)
-    _agree(window)
-    window.results.groups_view.selectAll()
-    outcome = _trash_selection(qtbot, window)
+    _, outcome = _trash_all_duplicates(qtbot, window, tmp_path)
     moved = outcome.done[0]
     # The Trash is emptied, then another file of the same name is trashed from elsewhere.
     Path(moved.in_trash).unlink()
@@ -570,11 +573,7 @@ def test_undo_does_not_take_another_file_the_trash_holds_under_the_same_name(
 def test_the_documents_tab_marks_what_is_in_the_trash_until_undo(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
 ) -> None:
-    folder = _untidy_folder(tmp_path)
-    _scan(qtbot, window, folder.path)
-    _agree(window)
-    window.results.groups_view.selectAll()
-    outcome = _trash_selection(qtbot, window)
+    _, outcome = _trash_all_duplicates(qtbot, window, tmp_path)
     model = window.results.documents_model
     rows = {model.document(r).path: r for r in range(model.rowCount())}
 
