@@ -382,6 +382,8 @@ def _run_sources(args: argparse.Namespace) -> int:
 def _run_cache(args: argparse.Namespace) -> int:
     from neardup.core.cache import AnalysisCache
 
+    if args.cache_path is not None and args.cache_path.is_dir():
+        raise UsageError(f"--cache-path is a folder, not a cache file: {args.cache_path}")
     cache = AnalysisCache(args.cache_path)
     try:
         if args.action == "clear":

@@ -338,3 +338,10 @@ def test_output_goes_through_links_and_into_pipes_and_bad_outputs_are_refused_fi
         done = run("scan", str(corpus), "--no-cache", "-q", "-o", str(bad))
         assert done.returncode == 2 and reason in done.stderr, done.stderr
     assert not list(tmp_path.glob("*.part"))
+
+
+def test_cache_commands_refuse_a_folder_as_the_cache(tmp_path: Path) -> None:
+    for action in ("info", "clear"):
+        done = run("cache", action, "--cache-path", str(tmp_path))
+        assert done.returncode == 2 and "is a folder" in done.stderr, done.stderr
+    assert tmp_path.is_dir()

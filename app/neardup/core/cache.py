@@ -201,9 +201,13 @@ class AnalysisCache:
         db.commit()
 
     def _fail(self, error: Exception) -> None:
+        if "locked" in str(error) or "busy" in str(error):
+            # Another NearDup is writing to it: clearing it would pull it from under that scan.
+            advice = "another scan is using it; it will be used again once that one is done"
+        else:
+            advice = "clear it with 'neardup cache clear' if this persists"
         self.problem = (
-            f"The cache at {self.path} could not be used ({error}); "
-            "this scan ran without it. Clear it with 'neardup cache clear' if this persists."
+            f"The cache at {self.path} could not be used ({error}); this ran without it ({advice})."
         )
         if self._db is not None:
             with contextlib.suppress(sqlite3.Error):
