@@ -415,3 +415,16 @@ def test_a_folder_is_said_to_be_a_folder_whatever_its_name(tmp_path: Path) -> No
         folder.mkdir()
         problem = extract(folder)
         assert isinstance(problem, Problem) and problem.reason == "Is a folder, not a file"
+
+
+def test_a_text_file_beyond_the_limit_is_a_problem(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from neardup.core.extract import txt
+
+    path = tmp_path / "dump.txt"
+    path.write_text("an ordinary line of text\\n" * 100, encoding="utf-8")
+    assert isinstance(extract(path), Document)
+    monkeypatch.setattr(txt, "MAX_TEXT_FILE_BYTES", path.stat().st_size - 1)
+    problem = extract(path)
+    assert isinstance(problem, Problem) and "Too large to compare" in problem.reason

@@ -71,9 +71,20 @@ _MIN_SCORE = 0.6
 _MAX_CONTROL_FRACTION = 0.02
 
 
+# A scan holds each document's text, tokens and windows, ~40 bytes a byte of text: a
+# 64 MB file would take gigabytes. No thesis comes near it; a log or a data dump might.
+MAX_TEXT_FILE_BYTES = 64 * 2**20
+
+
 def extract_txt(path: Path, options: ExtractOptions) -> Extracted:
     """Read a text file whose encoding is unknown."""
     del options  # plain text has no settings
+    size = path.stat().st_size
+    if size > MAX_TEXT_FILE_BYTES:
+        raise ExtractionError(
+            f"Too large to compare as one document ({size / 2**20:.0f} MB; the limit is "
+            f"{MAX_TEXT_FILE_BYTES // 2**20} MB): split it, or leave it out with --exclude"
+        )
     text, encoding, notes = decode_text(path.read_bytes())
     return Extracted(text=text, encoding=encoding, notes=notes)
 
