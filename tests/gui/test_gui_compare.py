@@ -87,3 +87,33 @@ def test_compare_shows_the_scans_distance_and_similarity(
     assert info.endswith(f"{count} matched passage{'' if count == 1 else 's'}")
     dialog.close()
     qtbot.waitUntil(lambda: not window.compare_dialogs)
+
+
+def test_compare_warns_when_a_document_changed_since_the_scan(
+    qtbot: QtBot, window: MainWindow, tmp_path: object
+) -> None:
+    from pathlib import Path
+
+    from gui_corpus import build_corpus
+
+    assert isinstance(tmp_path, Path)
+    corpus = build_corpus(tmp_path / "docs")
+    scan_folder(qtbot, window, corpus.folder)
+    assert window.report is not None
+    source, copy = corpus.partial
+    pair = next(p for p in window.report.pairs if {p.a, p.b} == {str(source), str(copy)})
+
+    def info_of_a_compare() -> str:
+        dialog = window.open_compare(pair)
+        qtbot.waitUntil(
+            lambda: dialog.comparison is not None and not dialog.job.is_running(), timeout=30_000
+        )
+        text = dialog.info.text()
+        dialog.close()
+        qtbot.waitUntil(lambda: not window.compare_dialogs)
+        return text
+
+    assert "Warning" not in info_of_a_compare()
+    copy.write_text(copy.read_text(encoding="utf-8") + "\nOne more sentence.", encoding="utf-8")
+    info = info_of_a_compare()
+    assert f"Warning: {copy.name}: changed since the scan" in info

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -23,8 +24,9 @@ from PySide6.QtWidgets import (
 
 from neardup.core.compare import Comparison, compare_files
 from neardup.core.settings import ScanSettings
+from neardup.gui.file_state import changed_since_scan
 from neardup.gui.formatting import percent
-from neardup.gui.report_data import PairRow
+from neardup.gui.report_data import DocumentRow, PairRow
 from neardup.gui.worker import Job, WorkerError, new_worker_qthread
 
 # Two alternating shades, so that neighbouring passages can be told apart.
@@ -99,10 +101,16 @@ class CompareDialog(QDialog):
     ready = Signal()
 
     def __init__(
-        self, pair: PairRow, settings: ScanSettings, parent: QWidget | None = None
+        self,
+        pair: PairRow,
+        settings: ScanSettings,
+        parent: QWidget | None = None,
+        documents: Mapping[str, DocumentRow] | None = None,
     ) -> None:
+        """``documents`` are the report's, to warn when a file is no longer what it scanned."""
         super().__init__(parent)
         self.pair = pair
+        self._documents = documents or {}
         self.comparison: Comparison | None = None
         self.setWindowTitle(f"Compare: {Path(pair.a).name} ↔ {Path(pair.b).name}")
         self.resize(1100, 700)
@@ -153,6 +161,19 @@ class CompareDialog(QDialog):
             connect={"result": self._on_result, "errored": self._on_error},
         )
 
+    def _changed_note(self) -> str:
+        """A warning for each document that is not the file the scan read: the texts shown
+        are today's, the distance and similarity the scan's."""
+        notes = []
+        for path in (self.pair.a, self.pair.b):
+            document = self._documents.get(path)
+            reason = changed_since_scan(document) if document is not None else None
+            if reason is not None:
+                notes.append(f"{Path(path).name}: {reason}")
+        if not notes:
+            return ""
+        return " · Warning: " + "; ".join(notes) + " (scan again for figures that match)"
+
     def _set_navigation(self, enabled: bool) -> None:
         self.previous_button.setEnabled(enabled)
         self.next_button.setEnabled(enabled)
@@ -177,7 +198,7 @@ class CompareDialog(QDialog):
             f"similarity {self.pair.similarity:.3f} · "
             f"A→B: {percent(comparison.overlap.overlap_a)} of A found in B · "
             f"B→A: {percent(comparison.overlap.overlap_b)} of B found in A · "
-            f"{len(spans)} matched passage{'' if len(spans) == 1 else 's'}"
+            f"{len(spans)} matched passage{'' if len(spans) == 1 else 's'}" + self._changed_note()
         )
         self._set_navigation(bool(spans))
         self.position_label.setText(

@@ -391,7 +391,8 @@ class MainWindow(QMainWindow):
     def open_compare(self, pair: object) -> CompareDialog:
         assert isinstance(pair, PairRow)
         settings = self.report.scan_settings() if self.report is not None else ScanSettings()
-        dialog = CompareDialog(pair, settings, self)
+        documents = self.report.documents if self.report is not None else None
+        dialog = CompareDialog(pair, settings, self, documents)
         dialog.finished.connect(lambda _result: self._forget_dialog(dialog))
         self.compare_dialogs.append(dialog)
         dialog.show()

@@ -8,19 +8,22 @@ from __future__ import annotations
 
 import contextlib
 import os
-import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QFile
 
-from neardup.gui.formatting import human_size, modified_text
+from neardup.gui.file_state import (
+    CHANGED,
+    NO_LONGER_THERE,
+    PERMISSION_DENIED,
+    changed_since_scan,
+)
 from neardup.gui.report_data import DocumentRow
 
-NO_LONGER_THERE = "no longer there"
-CHANGED = "changed since the scan"
-PERMISSION_DENIED = "permission denied"
+__all__ = ["CHANGED", "NO_LONGER_THERE", "PERMISSION_DENIED"]  # reasons callers compare with
+
 TRASH_UNAVAILABLE = "the Trash is unavailable on this volume"
 PATH_OCCUPIED = "another file now has its name"
 GONE_FROM_TRASH = "no longer in the Trash (the Trash was emptied?)"
@@ -66,28 +69,6 @@ class Outcome:
     skipped: tuple[Skipped, ...]
 
 
-def _changed_since_scan(document: DocumentRow) -> str | None:
-    """Why the file on disk is not the one the report describes, or None if it still is."""
-    try:
-        info = os.stat(document.path)
-    except FileNotFoundError:
-        return NO_LONGER_THERE
-    except PermissionError:
-        return f"{PERMISSION_DENIED}: cannot read its details"
-    except OSError as error:
-        return f"cannot read its details ({error.strerror or error})"
-    if not stat.S_ISREG(info.st_mode):
-        return f"{NO_LONGER_THERE} as a regular file"
-    if info.st_size != document.size:
-        return (
-            f"{CHANGED}: its size is now {human_size(info.st_size)}, "
-            f"was {human_size(document.size)}"
-        )
-    if document.modified_ns is not None and info.st_mtime_ns != document.modified_ns:
-        return f"{CHANGED}: modified at {modified_text(info.st_mtime_ns)}"
-    return None
-
-
 def _folder_is_writable(path: str) -> bool:
     folder = os.path.dirname(path) or "."
     return os.access(folder, os.W_OK | os.X_OK)
@@ -115,7 +96,7 @@ def _unsafe_to_trash(document: DocumentRow, kept: KeptCopies) -> str | None:
     """Why moving ``document`` could lose the text its group keeps, or None if it cannot."""
     reference = kept.reference
     if reference is not None and reference.path != document.path:
-        reason = _changed_since_scan(reference)
+        reason = changed_since_scan(reference)
         if reason is not None:
             return f"{REFERENCE_GONE}, {reference.name}, is {reason}"
     real = os.path.realpath(document.path)
@@ -133,7 +114,7 @@ def move_to_trash(
     done: list[TrashedFile] = []
     skipped: list[Skipped] = []
     for document in documents:
-        reason = _changed_since_scan(document)
+        reason = changed_since_scan(document)
         if reason is None and kept is not None:
             reason = _unsafe_to_trash(document, kept.get(document.path, KeptCopies()))
         if reason is not None:
