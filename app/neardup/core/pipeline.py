@@ -65,9 +65,7 @@ def scan(
     # A library file that is also scanned (even by another path) is scanned.
     scanned_keys = set(scanned.keys)
     library_files = [
-        p
-        for p, key in zip(library.files, library.keys, strict=True)
-        if key not in scanned_keys and str(p) not in role_of
+        p for p, key in zip(library.files, library.keys, strict=True) if key not in scanned_keys
     ]
     role_of.update((str(p), Role.LIBRARY) for p in library_files)
     files = scanned.files + library_files

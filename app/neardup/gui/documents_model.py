@@ -7,10 +7,17 @@ from collections.abc import Sequence, Set
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QFont, QGuiApplication, QPalette
+from PySide6.QtGui import QFont
 
 from neardup.gui.formatting import percent
-from neardup.gui.models import Column, Index, RowTableModel, SourceSortProxy
+from neardup.gui.models import (
+    Column,
+    Index,
+    RowTableModel,
+    SourceSortProxy,
+    trashed_brush,
+    trashed_tip,
+)
 from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow
 
 ROLE_TITLES = {"scan": "Scan", LIBRARY_ROLE: "Reference library"}
@@ -147,10 +154,9 @@ class DocumentsModel(RowTableModel):
             library = self.document(index.row()).role == LIBRARY_ROLE
             return self._italic if trashed or library else None
         if trashed and role == Qt.ItemDataRole.ForegroundRole:
-            palette = QGuiApplication.palette()
-            return palette.brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+            return trashed_brush()
         if trashed and role == Qt.ItemDataRole.ToolTipRole and index.column() == 0:
-            return f"In the Trash (Edit → Undo puts it back): {self.document(index.row()).path}"
+            return trashed_tip(self.document(index.row()).path)
         return super().data(index, role)
 
 

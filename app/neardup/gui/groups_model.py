@@ -7,10 +7,18 @@ from collections.abc import Callable, Sequence, Set
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QFont, QGuiApplication, QPalette
+from PySide6.QtGui import QFont
 
 from neardup.gui.formatting import human_size, modified_text, percent, sort_key
-from neardup.gui.models import PATH_ROLE, ROW_ROLE, SORT_ROLE, Index, column_title
+from neardup.gui.models import (
+    PATH_ROLE,
+    ROW_ROLE,
+    SORT_ROLE,
+    Index,
+    column_title,
+    trashed_brush,
+    trashed_tip,
+)
 from neardup.gui.report_data import GroupRow, MemberRow
 
 COLUMNS = ("Name", "Folder", "Distance", "Overlap", "Size", "Modified", "Format")
@@ -209,8 +217,7 @@ class GroupsModel(QAbstractItemModel):
             return self._italic if member.document.path in self._in_trash else None
         if role == Qt.ItemDataRole.ForegroundRole:
             if member is not None and member.document.path in self._in_trash:
-                palette = QGuiApplication.palette()
-                return palette.brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+                return trashed_brush()
             return None
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _RIGHT if index.column() in _NUMERIC else _LEFT
@@ -218,7 +225,7 @@ class GroupsModel(QAbstractItemModel):
             if member is None:
                 return f"Reference (the one to keep): {group.reference}"
             if member.document.path in self._in_trash:
-                return f"In the Trash (Edit → Undo puts it back): {member.document.path}"
+                return trashed_tip(member.document.path)
             prefix = "Reference (the one to keep): " if member.is_reference else ""
             return prefix + member.document.path
         if role == ROW_ROLE:

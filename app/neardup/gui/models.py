@@ -15,6 +15,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
+from PySide6.QtGui import QBrush, QGuiApplication, QPalette
 
 from neardup.gui.formatting import percent, sort_key
 from neardup.gui.report_data import PairRow, ProblemRow
@@ -50,6 +51,15 @@ class Column:
     key: Callable[[Any], object]
     numeric: bool = False
     tooltip: Callable[[Any], str] | None = None
+
+
+def trashed_brush() -> QBrush:
+    """How a row moved to the Trash is drawn, in every view: as disabled text."""
+    return QGuiApplication.palette().brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+
+
+def trashed_tip(path: str) -> str:
+    return f"In the Trash (Edit → Undo puts it back): {path}"
 
 
 NOT_MEASURED = "Not measured: partial-copy detection was off, or the scan was cancelled before it."

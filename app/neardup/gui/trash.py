@@ -14,15 +14,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QFile
 
-from neardup.gui.file_state import (
-    CHANGED,
-    NO_LONGER_THERE,
-    PERMISSION_DENIED,
-    changed_since_scan,
-)
+from neardup.gui.file_state import NO_LONGER_THERE, PERMISSION_DENIED, changed_since_scan
 from neardup.gui.report_data import DocumentRow
-
-__all__ = ["CHANGED", "NO_LONGER_THERE", "PERMISSION_DENIED"]  # reasons callers compare with
 
 TRASH_UNAVAILABLE = "the Trash is unavailable on this volume"
 PATH_OCCUPIED = "another file now has its name"
