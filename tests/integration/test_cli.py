@@ -323,7 +323,9 @@ def test_output_goes_through_links_and_into_pipes_and_bad_outputs_are_refused_fi
     pipe = tmp_path / "pipe.json"
     os.mkfifo(pipe)
     received: list[str] = []
-    reader = threading.Thread(target=lambda: received.append(pipe.read_text(encoding="utf-8")))
+    reader = threading.Thread(
+        target=lambda: received.append(pipe.read_text(encoding="utf-8")), daemon=True
+    )
     reader.start()
     done = run("scan", str(corpus / "host.txt"), "--no-cache", "-q", "-o", str(pipe))
     reader.join(timeout=60)
