@@ -22,12 +22,14 @@ run: $(VENV)/.installed-app
 	$(BIN)/neardup $(ARGS)
 
 test: $(VENV)/.installed-test
+	$(BIN)/lint-imports --no-cache
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check app tests benchmarks
 	$(BIN)/ruff format --check app tests benchmarks
 	$(BIN)/mypy app
+	$(BIN)/lint-imports --no-cache
 
 format: $(VENV)/.installed-test
 	$(BIN)/ruff format app tests benchmarks

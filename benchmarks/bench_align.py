@@ -20,8 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import corpus as corpus_builder
-from neardup.core.align import BlockKind, align
-from neardup.core.text import normalize
+from neardup.core.features.text import normalize
+from neardup.core.passages.alignment import BlockKind, align
 
 
 def main(argv: list[str] | None = None) -> int:

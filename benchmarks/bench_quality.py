@@ -26,7 +26,7 @@ import corpus as corpus_builder
 import peers
 import quality
 from neardup import ScanSettings, scan
-from neardup.core.report import report_dict
+from neardup.core.report.scan_report import report_dict
 from neardup.core.settings import Weighting
 
 NEAR_CASES = ("copy-txt", "copy-docx", "copy-pdf", "light-edit", "reorder")

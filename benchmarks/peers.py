@@ -119,11 +119,11 @@ def run_neardup_core(texts: dict[str, str], k: int = 3) -> PeerRun:
     tokenise, TF-IDF SimHash, block index (no extraction, no workers, no passages)."""
     import numpy as np
 
-    from neardup.core.index import find_near_duplicates
-    from neardup.core.simhash import simhash_terms
-    from neardup.core.text import normalize
-    from neardup.core.tokenize import content_tokens, get_tokenizer
-    from neardup.core.weighting import idf_for, weigh
+    from neardup.core.features.simhash import simhash_terms
+    from neardup.core.features.text import normalize
+    from neardup.core.features.tokenize import content_tokens, get_tokenizer
+    from neardup.core.features.weighting import idf_for, weigh
+    from neardup.core.match.block_index import find_near_duplicates
 
     tokenizer = get_tokenizer()
     tokenizer.cut("预热")  # the dictionary loads on first use; the peers load nothing either

@@ -15,20 +15,19 @@ from typing import TYPE_CHECKING, Any
 from neardup._version import __version__
 
 if TYPE_CHECKING:
-    from neardup.core.index import find_near_duplicates
-    from neardup.core.pipeline import scan
-    from neardup.core.progress import CancelToken, Progress, Stage
-    from neardup.core.result import ScanResult
+    from neardup.core.match import find_near_duplicates
+    from neardup.core.models import ScanResult
+    from neardup.core.scan import CancelToken, Progress, Stage, scan
     from neardup.core.settings import ScanSettings
 
 _HOMES = {
-    "CancelToken": "neardup.core.progress",
-    "Progress": "neardup.core.progress",
-    "ScanResult": "neardup.core.result",
+    "CancelToken": "neardup.core.scan.progress",
+    "Progress": "neardup.core.scan.progress",
+    "ScanResult": "neardup.core.models",
     "ScanSettings": "neardup.core.settings",
-    "Stage": "neardup.core.progress",
-    "find_near_duplicates": "neardup.core.index",
-    "scan": "neardup.core.pipeline",
+    "Stage": "neardup.core.scan.progress",
+    "find_near_duplicates": "neardup.core.match.block_index",
+    "scan": "neardup.core.scan.pipeline",
 }
 
 __all__ = [

@@ -16,8 +16,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from neardup._version import __version__
-from neardup.core.groups import ReferenceRule
-from neardup.core.settings import PDF_ENGINES, TOKENIZER_NAMES, ScanSettings, Weighting
+from neardup.core.settings import (
+    PDF_ENGINES,
+    TOKENIZER_NAMES,
+    ReferenceRule,
+    ScanSettings,
+    Weighting,
+)
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -246,9 +251,8 @@ def _check_output(output: Path) -> None:
 
 def _run_scan(args: argparse.Namespace) -> int:
     from neardup.cli_progress import TerminalProgress
-    from neardup.core.pipeline import scan
-    from neardup.core.progress import CancelToken
     from neardup.core.report import write_report
+    from neardup.core.scan import CancelToken, scan
 
     # lexists: a broken link named on the command line is reported as a problem, not refused.
     missing = [str(p) for p in [*args.paths, *args.against] if not os.path.lexists(p)]
@@ -296,7 +300,7 @@ def _run_scan(args: argparse.Namespace) -> int:
     bar.close()
     if "error" in outcome:
         raise outcome["error"]  # type: ignore[misc]
-    from neardup.core.result import ScanResult
+    from neardup.core.models import ScanResult
 
     result = outcome["result"]
     assert isinstance(result, ScanResult)
@@ -319,8 +323,8 @@ def _run_scan(args: argparse.Namespace) -> int:
 def _run_extract(args: argparse.Namespace) -> int:
     from neardup.core.extract import extract
     from neardup.core.models import Problem
+    from neardup.core.scan import walk
     from neardup.core.settings import DEFAULT_SUFFIXES
-    from neardup.core.walk import walk
 
     found = walk(args.paths, DEFAULT_SUFFIXES)
     for problem in found.problems:
@@ -343,7 +347,7 @@ def _run_extract(args: argparse.Namespace) -> int:
 
 
 def _run_compare(args: argparse.Namespace) -> int:
-    from neardup.core.compare import compare_files, format_comparison, write_html
+    from neardup.core.report import compare_files, format_comparison, write_html
 
     for path in (args.a, args.b):
         if not path.exists():
@@ -357,10 +361,10 @@ def _run_compare(args: argparse.Namespace) -> int:
 
 
 def _run_sources(args: argparse.Namespace) -> int:
-    from neardup.core.report import read_report
-    from neardup.core.source_report import (
+    from neardup.core.report import (
         SourceReportError,
         format_source_report,
+        read_report,
         source_report,
         write_source_report_html,
     )
@@ -380,7 +384,7 @@ def _run_sources(args: argparse.Namespace) -> int:
 
 
 def _run_cache(args: argparse.Namespace) -> int:
-    from neardup.core.cache import AnalysisCache
+    from neardup.core.store import AnalysisCache
 
     if args.cache_path is not None and args.cache_path.is_dir():
         raise UsageError(f"--cache-path is a folder, not a cache file: {args.cache_path}")
@@ -399,63 +403,6 @@ def _run_cache(args: argparse.Namespace) -> int:
     finally:
         cache.close()
     return EXIT_OK
-
-
-def _no_display() -> bool:
-    """On Linux, Qt aborts without a display; say so instead."""
-    if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
-        return False
-    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-
-
-# System libraries Qt's xcb platform plugin loads that minimal Debian/Ubuntu
-# installs lack, with the package to install for each.
-_XCB_LIBRARIES = {
-    "xcb-cursor": "libxcb-cursor0",
-    "xcb-icccm": "libxcb-icccm4",
-    "xcb-image": "libxcb-image0",
-    "xcb-keysyms": "libxcb-keysyms1",
-    "xcb-randr": "libxcb-randr0",
-    "xcb-render-util": "libxcb-render-util0",
-    "xcb-shape": "libxcb-shape0",
-    "xcb-xkb": "libxcb-xkb1",
-    "xkbcommon-x11": "libxkbcommon-x11-0",
-}
-
-
-def _missing_xcb_packages() -> list[str]:
-    """Debian packages Qt's xcb plugin needs but cannot find (Linux, X11, not frozen)."""
-    uses_xcb = os.environ.get("QT_QPA_PLATFORM", "xcb").startswith("xcb") and not (
-        os.environ.get("WAYLAND_DISPLAY") and not os.environ.get("DISPLAY")
-    )
-    if not sys.platform.startswith("linux") or getattr(sys, "frozen", False) or not uses_xcb:
-        return []
-    from ctypes.util import find_library
-
-    return [package for name, package in _XCB_LIBRARIES.items() if find_library(name) is None]
-
-
-def _run_gui(report: Path | None) -> int:
-    missing = _missing_xcb_packages()
-    if missing and not _no_display():
-        print(
-            "neardup: the desktop app needs system libraries that are not installed. "
-            "On Debian or Ubuntu:\n  sudo apt-get install " + " ".join(missing),
-            file=sys.stderr,
-        )
-        return EXIT_FAILED
-    if _no_display():
-        print(
-            "neardup: no display found (DISPLAY and WAYLAND_DISPLAY are not set), so the desktop "
-            "app cannot open.\nUse the command line instead, for example "
-            "'neardup scan FOLDER -o report.json'; see 'neardup --help'.",
-            file=sys.stderr,
-        )
-        return EXIT_FAILED
-    from neardup.gui.app import run_gui
-
-    status: int = run_gui(report)
-    return status
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -482,7 +429,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_sources(args)
         if args.command == "cache":
             return _run_cache(args)
-        return _run_gui(getattr(args, "report", None))
+        from neardup.desktop import open_desktop_app
+
+        return open_desktop_app(getattr(args, "report", None))
     except UsageError as error:
         parser.print_usage(sys.stderr)
         print(f"neardup: error: {error}", file=sys.stderr)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from neardup.core.progress import Progress, Stage
+from neardup.core.scan import Progress, Stage
 
 
 class TerminalProgress:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from docgen import write_docx, write_pdf
-from neardup.core.analysis_stage import MIN_FILES_FOR_POOL
+from neardup.core.scan.analysis_stage import MIN_FILES_FOR_POOL
 from textgen import document, light_edit, paragraphs
 
 pytestmark = pytest.mark.frozen

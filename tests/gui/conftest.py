@@ -9,8 +9,8 @@ import pytest
 from gui_corpus import Corpus
 from pytestqt.qtbot import QtBot
 
-from neardup.core.pipeline import scan
-from neardup.core.report import report_dict
+from neardup.core.report.scan_report import report_dict
+from neardup.core.scan.pipeline import scan
 from neardup.core.settings import ScanSettings
 from neardup.gui.main_window import MainWindow
 from neardup.gui.report_data import ReportData, parse_report

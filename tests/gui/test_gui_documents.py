@@ -16,8 +16,8 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from model_rows import document_rows
-from neardup.core.pipeline import scan
-from neardup.core.report import report_dict
+from neardup.core.report.scan_report import report_dict
+from neardup.core.scan.pipeline import scan
 from neardup.core.settings import ScanSettings
 from neardup.gui.compare_dialog import CompareDialog
 from neardup.gui.documents_model import DocumentsFilterProxy, DocumentsModel

@@ -179,8 +179,8 @@ def test_problems_and_paths(corpus_report: ReportData) -> None:
 
 
 def test_overlaps_a_scan_did_not_measure_are_blank_not_zero(gui_corpus: Corpus) -> None:
-    from neardup.core.pipeline import scan
-    from neardup.core.report import report_dict
+    from neardup.core.report.scan_report import report_dict
+    from neardup.core.scan.pipeline import scan
     from neardup.core.settings import ScanSettings
     from neardup.gui.models import NOT_MEASURED
     from neardup.gui.report_data import parse_report

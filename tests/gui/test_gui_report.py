@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from neardup.cli import main as cli_main
-from neardup.core.report import read_report
+from neardup.core.report.scan_report import read_report
 from neardup.gui import app as gui_app
 from neardup.gui.main_window import MainWindow
 from neardup.gui.settings_store import SettingsStore

@@ -1,7 +1,7 @@
 """Alignment blocks cover both texts in order and agree with them."""
 
-from neardup.core.align import BlockKind, align
-from neardup.core.text import normalize
+from neardup.core.features.text import normalize
+from neardup.core.passages.alignment import BlockKind, align
 from textgen import document, paragraphs
 
 

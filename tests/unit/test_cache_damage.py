@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from neardup import ScanSettings, scan
-from neardup.core.analysis_codec import decode_analysis
-from neardup.core.derived import decode_outcome, encode_outcome
-from neardup.core.report import report_dict
-from neardup.core.result import PairKind, ScanResult
+from neardup.core.models import PairKind, ScanResult
+from neardup.core.report.scan_report import report_dict
+from neardup.core.store.analysis_rows import decode_analysis
+from neardup.core.store.derived_values import decode_outcome, encode_outcome
 from textgen import document, light_edit, paragraphs
 
 

@@ -7,7 +7,7 @@ import sys
 def test_importing_the_core_and_running_a_scan_loads_no_qt(tmp_path: object) -> None:
     code = (
         "import sys, neardup, neardup.cli\n"
-        "import neardup.core.pipeline, neardup.core.compare, neardup.core.report\n"
+        "import neardup.core.scan.pipeline, neardup.core.report.comparison, neardup.core.report.scan_report\n"
         "bad = [m for m in sys.modules if m.startswith(('PySide6', 'shiboken6', 'PyQt'))]\n"
         "print(bad)\n"
     )

@@ -1,6 +1,7 @@
 """Groups are connected components with a reference chosen by a rule."""
 
-from neardup.core.groups import MemberInfo, ReferenceRule, build_groups
+from neardup.core.match.groups import MemberInfo, build_groups
+from neardup.core.settings import ReferenceRule
 
 
 def infos() -> list[MemberInfo]:

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from neardup import find_near_duplicates
-from neardup.core.index import BlockIndex, choose_layout, layout_for
+from neardup.core.match.block_index import BlockIndex, choose_layout, layout_for
 
 U64 = st.integers(min_value=0, max_value=(1 << 64) - 1)
 

@@ -5,12 +5,13 @@ from pathlib import Path
 
 import numpy as np
 
-from neardup.core.analyze import Analyzed, AnalyzeOptions
+from neardup.core.features.analyze import Analyzed, AnalyzeOptions
+from neardup.core.features.text import normalize
+from neardup.core.features.weighting import jieba_idf
+from neardup.core.features.windows import Passages, passage_fingerprints
 from neardup.core.models import Document
-from neardup.core.overlap import CompactText, measure_overlap
-from neardup.core.passages import Passages, match_passages, passage_fingerprints
-from neardup.core.text import normalize
-from neardup.core.weighting import jieba_idf
+from neardup.core.passages.candidates import match_passages
+from neardup.core.passages.overlap import CompactText, measure_overlap
 from textgen import document, light_edit, paragraphs
 
 

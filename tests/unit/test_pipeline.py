@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from neardup import CancelToken, Progress, ScanSettings, Stage, scan
-from neardup.core import analysis_codec
-from neardup.core.analyze import AnalyzeOptions
-from neardup.core.cache import AnalysisCache
+from neardup.core.features.analyze import AnalyzeOptions
+from neardup.core.scan import worker as analysis_worker
+from neardup.core.store.cache import AnalysisCache
 from textgen import document
 
 
@@ -156,11 +156,11 @@ def test_a_worker_batch_stops_between_files_once_the_scan_is_cancelled(
     folder = make_folder(tmp_path / "docs", count=3)
     paths = sorted(folder.iterdir())
     flag = threading.Event()
-    monkeypatch.setattr(analysis_codec._WORKER, "cancel", flag)
+    monkeypatch.setattr(analysis_worker._WORKER, "cancel", flag)
     options = AnalyzeOptions()
-    assert len(analysis_codec.analyze_batch(paths, options, encode=False)) == len(paths)
+    assert len(analysis_worker.analyze_batch(paths, options, encode=False)) == len(paths)
     flag.set()
-    assert analysis_codec.analyze_batch(paths, options, encode=False) == []
+    assert analysis_worker.analyze_batch(paths, options, encode=False) == []
 
 
 def test_a_plugged_in_executor_is_used(tmp_path: Path) -> None:
@@ -306,7 +306,7 @@ def test_raw_term_counts_change_tf_fingerprints(tmp_path: Path) -> None:
 
 def test_warm_scan_reports_exactly_what_the_cold_scan_did(tmp_path: Path) -> None:
     from docgen import write_docx
-    from neardup.core.report import report_dict
+    from neardup.core.report.scan_report import report_dict
     from textgen import paragraphs
 
     folder = make_folder(tmp_path / "docs", count=4)

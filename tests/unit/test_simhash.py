@@ -7,9 +7,16 @@ import sys
 import numpy as np
 import xxhash
 
+from neardup.core.features.simhash import (
+    bit_sums,
+    hamming,
+    simhash,
+    simhash_terms,
+    term_hashes,
+    to_hex,
+)
+from neardup.core.features.weighting import weigh
 from neardup.core.settings import Weighting
-from neardup.core.simhash import bit_sums, hamming, simhash, simhash_terms, term_hashes, to_hex
-from neardup.core.weighting import weigh
 
 
 def test_design_example_six_bit_hashes() -> None:
@@ -38,7 +45,7 @@ def test_fingerprint_does_not_depend_on_token_order() -> None:
 
 def test_term_hashes_are_xxh64_and_stable_across_processes() -> None:
     here = int(term_hashes(["指纹"])[0])
-    code = "from neardup.core.simhash import term_hashes; print(int(term_hashes(['指纹'])[0]))"
+    code = "from neardup.core.features.simhash import term_hashes; print(int(term_hashes(['指纹'])[0]))"
     other = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from neardup import ScanSettings, scan
-from neardup.core.report import report_dict
-from neardup.core.source_report import (
+from neardup.core.report.scan_report import report_dict
+from neardup.core.report.sources import (
     PALETTE,
     Source,
     SourceReport,
@@ -189,7 +189,7 @@ def test_copied_passages_take_the_colours_before_other_versions_of_the_document(
 
 
 def test_a_damaged_report_is_refused_as_not_a_report(tmp_path: Path) -> None:
-    from neardup.core.report import read_report
+    from neardup.core.report.scan_report import read_report
 
     for damaged in (
         '{"documents": "x", "pairs": [], "groups": [], "problems": []}',

@@ -1,6 +1,11 @@
 """Normalisation and splitting of Chinese and English text."""
 
-from neardup.core.text import content_key_text, normalize, split_paragraphs, split_sentences
+from neardup.core.features.text import (
+    content_key_text,
+    normalize,
+    split_paragraphs,
+    split_sentences,
+)
 
 
 def test_nfkc_folds_full_width_and_lowercases_latin() -> None:
@@ -47,7 +52,7 @@ def test_content_key_ignores_layout_only() -> None:
 def test_invisible_characters_match_the_unicode_database() -> None:
     import unicodedata
 
-    from neardup.core.text import _INVISIBLE
+    from neardup.core.features.text import _INVISIBLE
 
     for code in range(0x10000):
         ch = chr(code)

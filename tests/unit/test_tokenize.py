@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from neardup.core.text import normalize
-from neardup.core.tokenize import (
+from neardup.core.features.text import normalize
+from neardup.core.features.tokenize import (
     JiebaTokenizer,
     RjiebaTokenizer,
     content_tokens,

@@ -18,13 +18,12 @@ from typing import Any
 import pytest
 
 from neardup import CancelToken, Progress, ScanSettings, Stage, scan
-from neardup.core import analysis_stage
-from neardup.core import cache as cache_module
-from neardup.core.analyze import Analyzed, AnalyzeOptions
 from neardup.core.extract import EXTRACTORS, Extracted, ExtractOptions
-from neardup.core.models import Problem
-from neardup.core.report import report_dict
-from neardup.core.result import PairKind, ScanResult
+from neardup.core.features.analyze import Analyzed, AnalyzeOptions
+from neardup.core.models import PairKind, Problem, ScanResult
+from neardup.core.report.scan_report import report_dict
+from neardup.core.scan import analysis_stage
+from neardup.core.store import cache as cache_module
 from textgen import document, light_edit, paragraphs
 
 
@@ -249,7 +248,7 @@ def test_an_unchanged_rescan_loads_no_matching_code(tmp_path: Path) -> None:
         "import sys; from pathlib import Path; from neardup import ScanSettings, scan; "
         f"s = ScanSettings(workers=1, cache_path=Path({str(tmp_path / 'cache.sqlite3')!r})); "
         f"r = scan([{str(folder)!r}], s); "
-        "heavy = sorted(m for m in ('numpy', 'rjieba', 'jieba', 'neardup.core.analyze') "
+        "heavy = sorted(m for m in ('numpy', 'rjieba', 'jieba', 'neardup.core.features.analyze') "
         "if m in sys.modules); "
         "print(len(r.documents), len(r.pairs), heavy)"
     )

@@ -4,8 +4,8 @@ import math
 
 import pytest
 
+from neardup.core.features.weighting import IdfTable, idf_for, jieba_idf, weigh
 from neardup.core.settings import Weighting
-from neardup.core.weighting import IdfTable, idf_for, jieba_idf, weigh
 
 
 def as_dict(tokens: list[str], scheme: Weighting, **kw: object) -> dict[str, float]:

@@ -12,13 +12,27 @@ from typing import Any
 import xxhash
 
 from neardup._version import __version__
-from neardup.core.extract.base import PDF_ENGINES
-from neardup.core.groups import DEFAULT_REFERENCE_RULE, ReferenceRule
 from neardup.core.versions import ANALYSIS_VERSION
 
 __all__ = ["DEFAULT_SUFFIXES", "PDF_ENGINES", "ScanSettings"]
 
 DEFAULT_SUFFIXES = (".txt", ".docx", ".pdf")
+PDF_ENGINES: tuple[str, ...] = ("pdfium", "pdfminer")
+
+
+class ReferenceRule(str, Enum):
+    """Which member of a group is the one to keep."""
+
+    OLDEST = "oldest"
+    NEWEST = "newest"
+    LARGEST = "largest"
+    SHORTEST_PATH = "shortest-path"
+
+
+DEFAULT_REFERENCE_RULE = ReferenceRule.OLDEST
+
+
+DEFAULT_REFERENCE_RULE = ReferenceRule.OLDEST
 
 # Segmentation backends (tokenize.py): the Rust port by default, the reference jieba by choice.
 TOKENIZER_NAMES = ("rjieba", "jieba")

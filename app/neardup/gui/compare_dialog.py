@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from neardup.core.compare import Comparison, compare_files
+from neardup.core.report import Comparison, compare_files
 from neardup.core.settings import ScanSettings
 from neardup.gui.file_state import changed_since_scan
 from neardup.gui.formatting import percent

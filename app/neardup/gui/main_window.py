@@ -20,9 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from neardup.core.pipeline import scan
-from neardup.core.progress import Progress
 from neardup.core.report import read_report, report_dict, write_report_data
+from neardup.core.scan import Progress, scan
 from neardup.core.settings import ScanSettings
 from neardup.gui import worker as workers
 from neardup.gui.compare_dialog import CompareDialog

@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from neardup.core.source_report import source_report, write_source_report_html
+from neardup.core.report import source_report, write_source_report_html
 from neardup.gui.report_data import DocumentRow, ReportData
 from neardup.gui.settings_store import SettingsStore
 from neardup.gui.worker import Job, Worker, new_worker_qthread

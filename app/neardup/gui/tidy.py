@@ -9,7 +9,8 @@ from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from neardup.core.groups import MemberInfo, ReferenceRule, choose_reference
+from neardup.core.match import MemberInfo, choose_reference
+from neardup.core.settings import ReferenceRule
 from neardup.gui.formatting import human_size
 from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow, GroupRow, MemberRow, ReportData
 from neardup.gui.trash import KeptCopies, Outcome, Skipped, TrashedFile

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
-from neardup.core.progress import CancelToken
+from neardup.core.scan import CancelToken
 
 Task = Callable[["Worker"], object]
 

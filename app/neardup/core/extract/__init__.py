@@ -7,14 +7,9 @@ import os
 import stat
 from pathlib import Path
 
-from neardup.core.extract.base import (
-    PDF_ENGINES,
-    Extracted,
-    ExtractionError,
-    ExtractOptions,
-    Extractor,
-)
+from neardup.core.extract.base import Extracted, ExtractionError, ExtractOptions, Extractor
 from neardup.core.models import Document, Problem
+from neardup.core.settings import PDF_ENGINES
 
 __all__ = [
     "EXTRACTORS",

@@ -6,8 +6,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-PDF_ENGINES: tuple[str, ...] = ("pdfium", "pdfminer")
-
 
 class ExtractionError(Exception):
     """A file could not be turned into text; ``reason`` is shown to the user as is."""

@@ -13,7 +13,7 @@ from enum import Enum
 
 from rapidfuzz.distance import Levenshtein
 
-from neardup.core.text import Span, content_key_text, split_sentences
+from neardup.core.features import Span, content_key_text, split_sentences
 
 # Changed stretches longer than this are shown as one changed block rather than
 # diffed by character, which would be slow and no easier to read.

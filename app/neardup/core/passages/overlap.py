@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from neardup.core.result import MatchedSpan, Overlap
-from neardup.core.text import Span
+from neardup.core.features import Span
+from neardup.core.models import MatchedSpan, Overlap
 
 # Changing any of these changes results: bump versions.OVERLAP_VERSION with it.
 SHINGLE = 16  # characters per shingle: long enough to be rare by chance (measured)

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from neardup.core.analyze import AnalyzeOptions, analyze_file
+from neardup.core.features import AnalyzeOptions, analyze_file
 from neardup.core.models import Problem
-from neardup.core.report import similarity_measured
+from neardup.core.report.scan_report import similarity_measured
 from neardup.core.settings import ScanSettings
 
 Span = tuple[int, int]

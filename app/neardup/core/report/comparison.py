@@ -9,13 +9,11 @@ import html
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from neardup.core.analyze import Analyzed, AnalyzeOptions, analyze_file
-from neardup.core.matching import FeatureWeights
-from neardup.core.models import Problem
-from neardup.core.overlap import CompactText, measure_overlap
-from neardup.core.result import MatchedSpan, Overlap
+from neardup.core.features import Analyzed, AnalyzeOptions, analyze_file, to_hex
+from neardup.core.match import FeatureWeights
+from neardup.core.models import MatchedSpan, Overlap, Problem
+from neardup.core.passages import CompactText, measure_overlap
 from neardup.core.settings import ScanSettings
-from neardup.core.simhash import to_hex
 
 
 @dataclass(frozen=True, slots=True)

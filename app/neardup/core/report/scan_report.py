@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from neardup._version import __version__
-from neardup.core.result import DocumentRecord, ScanResult
+from neardup.core.models import DocumentRecord, ScanResult
 
 
 def _similarity(result: ScanResult, record: DocumentRecord) -> dict[str, Any] | None:

@@ -12,25 +12,29 @@ from pathlib import Path
 
 import numpy as np
 
-from neardup.core.analysis_stage import AnalysisOutcome
-from neardup.core.analyze import Analyzed
-from neardup.core.cache import AnalysisCache
-from neardup.core.derived import ScanOutcome, corpus_signature, fingerprint_key, text_key
-from neardup.core.groups import MemberInfo, build_groups
-from neardup.core.matching import FeatureWeights, near_duplicate_pairs
-from neardup.core.models import Problem
-from neardup.core.overlap import non_space_before, union_size
-from neardup.core.partial_stage import families_of, passage_pairs
-from neardup.core.progress import ScanContext, Stage, StageTimer
-from neardup.core.result import (
+from neardup.core.features import Analyzed
+from neardup.core.match import FeatureWeights, MemberInfo, build_groups, near_duplicate_pairs
+from neardup.core.models import (
     DocumentRecord,
     Pair,
     PairKind,
+    Problem,
     Role,
     SimilaritySummary,
     Source,
 )
+from neardup.core.passages import non_space_before, union_size
+from neardup.core.scan.analysis_stage import AnalysisOutcome
+from neardup.core.scan.partial_stage import families_of, passage_pairs
+from neardup.core.scan.progress import ScanContext, Stage, StageTimer
 from neardup.core.settings import ScanSettings
+from neardup.core.store import (
+    AnalysisCache,
+    ScanOutcome,
+    corpus_signature,
+    fingerprint_key,
+    text_key,
+)
 
 
 def _summaries(

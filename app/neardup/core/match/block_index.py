@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from neardup.core.simhash import BITS, UInt64Array, popcount
+from neardup.core.features import BITS, UInt64Array, popcount
 
 IntArray = npt.NDArray[np.int64]
 

@@ -7,12 +7,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from neardup.core.analyze import Analyzed
-from neardup.core.index import find_near_duplicates
-from neardup.core.result import Pair, PairKind, Role
+from neardup.core.features import Analyzed, FloatArray, IdfTable, idf_for, simhash_terms, weigh
+from neardup.core.match.block_index import find_near_duplicates
+from neardup.core.models import Pair, PairKind, Role
 from neardup.core.settings import ScanSettings
-from neardup.core.simhash import simhash_terms
-from neardup.core.weighting import FloatArray, IdfTable, idf_for, weigh
 
 
 class FeatureWeights:

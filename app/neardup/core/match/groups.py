@@ -4,19 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 
-
-class ReferenceRule(str, Enum):
-    """Which member of a group is the one to keep."""
-
-    OLDEST = "oldest"
-    NEWEST = "newest"
-    LARGEST = "largest"
-    SHORTEST_PATH = "shortest-path"
-
-
-DEFAULT_REFERENCE_RULE = ReferenceRule.OLDEST
+from neardup.core.models import Group
+from neardup.core.settings import DEFAULT_REFERENCE_RULE, ReferenceRule
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,15 +18,6 @@ class MemberInfo:
     mtime_ns: int
     fingerprint: int
     preferred: bool = False  # e.g. a reference-library document
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    """A set of near-duplicates, as indices into the scan's documents."""
-
-    id: int
-    reference: int
-    members: tuple[tuple[int, int], ...]  # (document index, distance to the reference)
 
 
 def _sort_key(rule: ReferenceRule) -> Callable[[MemberInfo], tuple[object, ...]]:

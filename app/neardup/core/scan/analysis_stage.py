@@ -23,17 +23,19 @@ from concurrent.futures import (
 from dataclasses import dataclass
 from pathlib import Path
 
-from neardup.core.analysis_codec import (
-    EncodedResult,
-    StoredAnalysis,
-    analyze_batch,
-    init_worker,
-)
-from neardup.core.analyze import Analyzed, AnalyzeOptions, analyze_file
-from neardup.core.cache import AnalysisCache, FileKey, SeenFiles, content_hash, file_keys
+from neardup.core.features import Analyzed, AnalyzeOptions, analyze_file
 from neardup.core.models import Problem
-from neardup.core.progress import ScanContext, Stage, StageTimer
+from neardup.core.scan.progress import ScanContext, Stage, StageTimer
+from neardup.core.scan.worker import EncodedResult, analyze_batch, init_worker
 from neardup.core.settings import ScanSettings
+from neardup.core.store import (
+    AnalysisCache,
+    FileKey,
+    SeenFiles,
+    StoredAnalysis,
+    content_hash,
+    file_keys,
+)
 
 # Below this many files a process pool costs more to start than it saves.
 MIN_FILES_FOR_POOL = 24

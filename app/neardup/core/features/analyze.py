@@ -10,10 +10,14 @@ import numpy.typing as npt
 import xxhash
 
 from neardup.core.extract import extract
+from neardup.core.features.text import content_key_text, normalize
+from neardup.core.features.tokenize import (
+    content_tokens_with_offsets,
+    get_tokenizer,
+    needs_segmenter,
+)
+from neardup.core.features.windows import Passages, passage_fingerprints
 from neardup.core.models import Document, Problem
-from neardup.core.passages import Passages, passage_fingerprints
-from neardup.core.text import content_key_text, normalize
-from neardup.core.tokenize import content_tokens_with_offsets, get_tokenizer, needs_segmenter
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,10 +19,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 
-from neardup.core.cache import AnalysisCache, FileKey, SeenFiles
-from neardup.core.derived import ScanInput, ScanOutcome, decode_outcome, encode_outcome, scan_keys
-from neardup.core.models import Problem
-from neardup.core.progress import (
+from neardup.core.models import Problem, Role, ScanResult
+from neardup.core.scan.file_walk import WalkResult, walk
+from neardup.core.scan.progress import (
     CancelFlag,
     Progress,
     ProgressCallback,
@@ -30,9 +29,17 @@ from neardup.core.progress import (
     Stage,
     StageTimer,
 )
-from neardup.core.result import Role, ScanResult
 from neardup.core.settings import ScanSettings
-from neardup.core.walk import WalkResult, walk
+from neardup.core.store import (
+    AnalysisCache,
+    FileKey,
+    ScanInput,
+    ScanOutcome,
+    SeenFiles,
+    decode_outcome,
+    encode_outcome,
+    scan_keys,
+)
 
 
 def scan(
@@ -175,8 +182,8 @@ def _scan_files(
         StageTimer(ctx.progress, Stage.EXTRACTING, len(files)).report(len(files), force=True)
     else:
         # Imported here, so that a rescan served from the cache stays light.
-        from neardup.core.analysis_stage import analyze_all
-        from neardup.core.find_stage import find_pairs
+        from neardup.core.scan.analysis_stage import analyze_all
+        from neardup.core.scan.pairs_stage import find_pairs
 
         analysis = analyze_all(files, ctx, executor, notices, cache, seen)
         with _collector_skips_existing_objects():

@@ -9,23 +9,20 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator, Sequence
 
-from neardup.core.analyze import Analyzed
-from neardup.core.cache import AnalysisCache
-from neardup.core.derived import (
+from neardup.core.features import Analyzed, Span
+from neardup.core.match import FeatureWeights, compared
+from neardup.core.models import Group, Overlap, Pair, PairKind, Role
+from neardup.core.passages import CompactText, match_passages, measure_overlap
+from neardup.core.scan.progress import ScanContext, Stage, StageTimer
+from neardup.core.settings import ScanSettings
+from neardup.core.store import (
+    AnalysisCache,
     DamagedEntryError,
     decode_overlap,
     encode_overlap,
     overlap_key,
     text_key,
 )
-from neardup.core.groups import Group
-from neardup.core.matching import FeatureWeights, compared
-from neardup.core.overlap import CompactText, measure_overlap
-from neardup.core.passages import match_passages
-from neardup.core.progress import ScanContext, Stage, StageTimer
-from neardup.core.result import Overlap, Pair, PairKind, Role
-from neardup.core.settings import ScanSettings
-from neardup.core.text import Span
 
 # A pair whose texts are each found almost entirely in the other is a
 # near-duplicate even when fingerprint noise puts it a few bits beyond k; so is

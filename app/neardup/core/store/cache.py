@@ -38,13 +38,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import xxhash
 
-from neardup.core.derived import fits
 from neardup.core.models import Problem
+from neardup.core.store.derived_values import fits
 from neardup.resources import user_cache_dir
 
 if TYPE_CHECKING:
-    from neardup.core.analysis_codec import StoredAnalysis
-    from neardup.core.analyze import Analyzed
+    from neardup.core.features import Analyzed
+    from neardup.core.store.analysis_rows import StoredAnalysis
 
 _K = TypeVar("_K")
 
@@ -240,8 +240,8 @@ class AnalysisCache:
             return {}
         # The codec (numpy and the analysis code) is imported only when analyses are
         # read or written: a rescan served whole from the cache needs neither.
-        from neardup.core.analysis_codec import decode_analysis
-        from neardup.core.derived import DamagedEntryError
+        from neardup.core.store.analysis_rows import decode_analysis
+        from neardup.core.store.derived_values import DamagedEntryError
 
         out: dict[str, Analyzed] = {}
         damaged: list[tuple[str, str, str]] = []
@@ -286,7 +286,7 @@ class AnalysisCache:
         """
         if self._db is None or not items:
             return
-        from neardup.core.analysis_codec import encode_analysis
+        from neardup.core.store.analysis_rows import encode_analysis
 
         encoded = encoded or {}
         rows: list[tuple[object, ...]] = []

@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 import xxhash
 
-from neardup.core.groups import Group
-from neardup.core.models import Problem
-from neardup.core.result import (
+from neardup.core.models import (
     DocumentRecord,
+    Group,
     MatchedSpan,
     Overlap,
     Pair,
     PairKind,
+    Problem,
     Role,
     SimilaritySummary,
     Source,
@@ -31,7 +31,7 @@ from neardup.core.settings import ScanSettings, Weighting
 from neardup.core.versions import FINGERPRINT_VERSION, OVERLAP_VERSION, SCAN_VERSION
 
 if TYPE_CHECKING:
-    from neardup.core.text import Span
+    from neardup.core.features import Span
 
 OVERLAP_METHOD = f"diagonal-chains-{OVERLAP_VERSION}"
 
@@ -64,7 +64,7 @@ def text_key(normalized: str) -> str:
 def corpus_signature(settings: ScanSettings, text_keys: Iterable[str]) -> str:
     """What the IDF table depends on: the set of documents, for TF-IDF over the scan."""
     # Only fingerprinting needs this, and it has the weighting code loaded already.
-    from neardup.core.weighting import MIN_DOCUMENTS_FOR_CORPUS_IDF
+    from neardup.core.features import MIN_DOCUMENTS_FOR_CORPUS_IDF
 
     keys = sorted(text_keys)
     if settings.weighting is not Weighting.TFIDF:

@@ -1,0 +1,59 @@
+"""Features: normalised text, tokens, weights, SimHash and passage windows of one document."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from neardup.core import lazy_face
+
+if TYPE_CHECKING:
+    from neardup.core.features.analyze import Analyzed, AnalyzeOptions, analyze_file
+    from neardup.core.features.simhash import (
+        BITS,
+        UInt64Array,
+        popcount,
+        simhash_terms,
+        to_hex,
+    )
+    from neardup.core.features.text import Span, content_key_text, normalize, split_sentences
+    from neardup.core.features.weighting import (
+        MIN_DOCUMENTS_FOR_CORPUS_IDF,
+        FloatArray,
+        IdfTable,
+        idf_for,
+        weigh,
+    )
+    from neardup.core.features.windows import Passages, passage_fingerprints
+
+__all__ = [
+    "BITS",
+    "MIN_DOCUMENTS_FOR_CORPUS_IDF",
+    "AnalyzeOptions",
+    "Analyzed",
+    "FloatArray",
+    "IdfTable",
+    "Passages",
+    "Span",
+    "UInt64Array",
+    "analyze_file",
+    "content_key_text",
+    "idf_for",
+    "normalize",
+    "passage_fingerprints",
+    "popcount",
+    "simhash_terms",
+    "split_sentences",
+    "to_hex",
+    "weigh",
+]
+
+__getattr__, __dir__ = lazy_face(
+    __name__,
+    {
+        "analyze": ("AnalyzeOptions", "Analyzed", "analyze_file"),
+        "simhash": ("BITS", "UInt64Array", "popcount", "simhash_terms", "to_hex"),
+        "text": ("Span", "content_key_text", "normalize", "split_sentences"),
+        "weighting": ("MIN_DOCUMENTS_FOR_CORPUS_IDF", "FloatArray", "IdfTable", "idf_for", "weigh"),
+        "windows": ("Passages", "passage_fingerprints"),
+    },
+)

@@ -1,0 +1,38 @@
+"""Partial copies: passage windows matched across documents, exact verification, alignment."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from neardup.core import lazy_face
+
+if TYPE_CHECKING:
+    from neardup.core.passages.alignment import Block, BlockKind, align
+    from neardup.core.passages.candidates import PassageMatches, match_passages
+    from neardup.core.passages.overlap import (
+        CompactText,
+        measure_overlap,
+        non_space_before,
+        union_size,
+    )
+
+__all__ = [
+    "Block",
+    "BlockKind",
+    "CompactText",
+    "PassageMatches",
+    "align",
+    "match_passages",
+    "measure_overlap",
+    "non_space_before",
+    "union_size",
+]
+
+__getattr__, __dir__ = lazy_face(
+    __name__,
+    {
+        "alignment": ("Block", "BlockKind", "align"),
+        "candidates": ("PassageMatches", "match_passages"),
+        "overlap": ("CompactText", "measure_overlap", "non_space_before", "union_size"),
+    },
+)

@@ -1,0 +1,78 @@
+"""Reports: the JSON and CSV scan report, a document's sources, and a two-document comparison."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from neardup.core import lazy_face
+
+if TYPE_CHECKING:
+    from neardup.core.report.comparison import (
+        Comparison,
+        compare_documents,
+        compare_files,
+        format_comparison,
+        write_html,
+    )
+    from neardup.core.report.scan_report import (
+        read_report,
+        report_dict,
+        similarity_measured,
+        write_report,
+        write_report_data,
+    )
+    from neardup.core.report.sources import (
+        SourceReport,
+        SourceReportError,
+        format_source_report,
+        source_report,
+        source_report_html,
+        write_source_report_html,
+    )
+
+__all__ = [
+    "Comparison",
+    "SourceReport",
+    "SourceReportError",
+    "compare_documents",
+    "compare_files",
+    "format_comparison",
+    "format_source_report",
+    "read_report",
+    "report_dict",
+    "similarity_measured",
+    "source_report",
+    "source_report_html",
+    "write_html",
+    "write_report",
+    "write_report_data",
+    "write_source_report_html",
+]
+
+__getattr__, __dir__ = lazy_face(
+    __name__,
+    {
+        "comparison": (
+            "Comparison",
+            "compare_documents",
+            "compare_files",
+            "format_comparison",
+            "write_html",
+        ),
+        "scan_report": (
+            "read_report",
+            "report_dict",
+            "similarity_measured",
+            "write_report",
+            "write_report_data",
+        ),
+        "sources": (
+            "SourceReport",
+            "SourceReportError",
+            "format_source_report",
+            "source_report",
+            "source_report_html",
+            "write_source_report_html",
+        ),
+    },
+)

@@ -1,0 +1,62 @@
+"""The worker processes' entry point: analyse a batch of files and encode their cache rows.
+
+Encoding compresses the text, tokens and windows, which is real work; doing it in
+the worker that analysed the file keeps it off the scan's one main process.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from neardup.core.features import Analyzed, AnalyzeOptions, analyze_file
+from neardup.core.models import Problem
+from neardup.core.scan.progress import CancelFlag
+from neardup.core.store import StoredAnalysis, encode_analysis
+
+EncodedResult = tuple[Analyzed | Problem, StoredAnalysis | None]
+
+
+@dataclass(slots=True)
+class _WorkerState:
+    """What a worker process keeps between batches: its scan's cancel flag."""
+
+    cancel: CancelFlag | None = None
+
+
+_WORKER = _WorkerState()
+
+
+def init_worker(cancel: CancelFlag) -> None:
+    """Pool initializer for a worker process.
+
+    A Ctrl-C in a terminal reaches every process of the foreground group: the workers
+    leave it to the scan's own process, which cancels and still writes its report, rather
+    than die mid-batch. ``cancel`` is the scan's cancel flag (a process-shared event), so
+    a batch stops between files once the scan is cancelled instead of running on for work
+    nobody will read.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER.cancel = cancel
+
+
+def analyze_batch(
+    paths: Sequence[Path], options: AnalyzeOptions, *, encode: bool
+) -> list[EncodedResult]:
+    """Worker entry point: each file's analysis, with its stored row when ``encode``
+    (the scan keeps a cache). A batch per task keeps inter-process overhead small."""
+    out: list[EncodedResult] = []
+    for path in paths:
+        if _WORKER.cancel is not None and _WORKER.cancel.is_set():
+            break
+        item = analyze_file(path, options)
+        stored = None
+        if encode and isinstance(item, Analyzed):
+            try:
+                stored = encode_analysis(item)
+            except Exception:  # (memory, say) the analysis still counts; the cache tries again
+                stored = None
+        out.append((item, stored))
+    return out

@@ -1,0 +1,75 @@
+"""The store: the SQLite cache of analyses and of what scans derive from them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from neardup.core import lazy_face
+
+if TYPE_CHECKING:
+    from neardup.core.store.analysis_rows import StoredAnalysis, encode_analysis
+    from neardup.core.store.cache import (
+        AnalysisCache,
+        FileKey,
+        SeenFiles,
+        content_hash,
+        file_keys,
+    )
+    from neardup.core.store.derived_values import (
+        DamagedEntryError,
+        ScanInput,
+        ScanOutcome,
+        corpus_signature,
+        decode_outcome,
+        decode_overlap,
+        encode_outcome,
+        encode_overlap,
+        fingerprint_key,
+        overlap_key,
+        scan_keys,
+        text_key,
+    )
+
+__all__ = [
+    "AnalysisCache",
+    "DamagedEntryError",
+    "FileKey",
+    "ScanInput",
+    "ScanOutcome",
+    "SeenFiles",
+    "StoredAnalysis",
+    "content_hash",
+    "corpus_signature",
+    "decode_outcome",
+    "decode_overlap",
+    "encode_analysis",
+    "encode_outcome",
+    "encode_overlap",
+    "file_keys",
+    "fingerprint_key",
+    "overlap_key",
+    "scan_keys",
+    "text_key",
+]
+
+__getattr__, __dir__ = lazy_face(
+    __name__,
+    {
+        "analysis_rows": ("StoredAnalysis", "encode_analysis"),
+        "cache": ("AnalysisCache", "FileKey", "SeenFiles", "content_hash", "file_keys"),
+        "derived_values": (
+            "DamagedEntryError",
+            "ScanInput",
+            "ScanOutcome",
+            "corpus_signature",
+            "decode_outcome",
+            "decode_overlap",
+            "encode_outcome",
+            "encode_overlap",
+            "fingerprint_key",
+            "overlap_key",
+            "scan_keys",
+            "text_key",
+        ),
+    },
+)
