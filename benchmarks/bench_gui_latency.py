@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from neardup.gui.main_window import MainWindow
-    from neardup.gui.settings_store import SettingsStore
+    from neardup.gui.settings.settings_store import SettingsStore
 
     app = QApplication.instance() or QApplication([])
     ini = Path(tempfile.mkdtemp()) / "settings.ini"

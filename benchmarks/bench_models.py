@@ -58,9 +58,10 @@ from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QApplication
 
 from neardup import __version__ as neardup_version
-from neardup.gui import groups_model
-from neardup.gui.documents_model import DocumentsFilterProxy, DocumentsModel, role_title
-from neardup.gui.models import (
+from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow, GroupRow, PairRow
+from neardup.gui.results import groups_model
+from neardup.gui.results.documents_model import DocumentsFilterProxy, DocumentsModel, role_title
+from neardup.gui.results.models import (
     PATH_ROLE,
     SORT_ROLE,
     Column,
@@ -68,7 +69,6 @@ from neardup.gui.models import (
     PairsModel,
     SourceSortProxy,
 )
-from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow, GroupRow, PairRow
 
 BENCH_DIR = Path(__file__).resolve().parent
 REPO = BENCH_DIR.parent

@@ -14,7 +14,7 @@ from neardup.core.scan.pipeline import scan
 from neardup.core.settings import ScanSettings
 from neardup.gui.main_window import MainWindow
 from neardup.gui.report_data import ReportData, parse_report
-from neardup.gui.settings_store import SettingsStore
+from neardup.gui.settings.settings_store import SettingsStore
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from gui_helpers import scan_folder
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from neardup.gui.compare_dialog import CompareDialog, to_utf16, utf16_positions
+from neardup.gui.compare.compare_dialog import CompareDialog, to_utf16, utf16_positions
 from neardup.gui.main_window import MainWindow
 
 

@@ -19,13 +19,13 @@ from model_rows import document_rows
 from neardup.core.report.scan_report import report_dict
 from neardup.core.scan.pipeline import scan
 from neardup.core.settings import ScanSettings
-from neardup.gui.compare_dialog import CompareDialog
-from neardup.gui.documents_model import DocumentsFilterProxy, DocumentsModel
+from neardup.gui.compare.compare_dialog import CompareDialog
 from neardup.gui.formatting import percent
 from neardup.gui.main_window import MainWindow
-from neardup.gui.models import PATH_ROLE, ROW_ROLE, SORT_ROLE
 from neardup.gui.report_data import DocumentRow, ReportData, SourceShare, parse_report
-from neardup.gui.settings_store import FolderRole
+from neardup.gui.results.documents_model import DocumentsFilterProxy, DocumentsModel
+from neardup.gui.results.models import PATH_ROLE, ROW_ROLE, SORT_ROLE
+from neardup.gui.settings.settings_store import FolderRole
 
 FOUND = DocumentsModel.FOUND_ELSEWHERE_COLUMN
 LARGEST = 3

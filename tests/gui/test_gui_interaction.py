@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from neardup.gui.main_window import MainWindow
-from neardup.gui.models import SORT_ROLE
+from neardup.gui.results.models import SORT_ROLE
 
 
 def _drop(window: MainWindow, paths: list[Path]) -> bool:

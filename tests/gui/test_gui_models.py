@@ -10,8 +10,9 @@ from pytestqt.modeltest import ModelTester
 
 from model_rows import KINDS, group_rows, pair_rows
 from neardup.gui.formatting import percent
-from neardup.gui.groups_model import GroupsModel
-from neardup.gui.models import (
+from neardup.gui.report_data import ProblemRow, ReportData
+from neardup.gui.results.groups_model import GroupsModel
+from neardup.gui.results.models import (
     PATH_ROLE,
     ROW_ROLE,
     SORT_ROLE,
@@ -20,7 +21,6 @@ from neardup.gui.models import (
     ProblemsModel,
     SourceSortProxy,
 )
-from neardup.gui.report_data import ProblemRow, ReportData
 
 
 def test_models_pass_qtmodeltester(qtmodeltester: ModelTester, corpus_report: ReportData) -> None:
@@ -182,8 +182,8 @@ def test_overlaps_a_scan_did_not_measure_are_blank_not_zero(gui_corpus: Corpus) 
     from neardup.core.report.scan_report import report_dict
     from neardup.core.scan.pipeline import scan
     from neardup.core.settings import ScanSettings
-    from neardup.gui.models import NOT_MEASURED
     from neardup.gui.report_data import parse_report
+    from neardup.gui.results.models import NOT_MEASURED
 
     settings = ScanSettings(workers=1, use_cache=False, detect_partial=False)
     report = parse_report(report_dict(scan([gui_corpus.folder], settings)))

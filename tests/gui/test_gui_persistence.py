@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from neardup.core.settings import ScanSettings, Weighting
 from neardup.gui.main_window import MainWindow
-from neardup.gui.settings_store import FolderEntry, FolderRole, SettingsStore
+from neardup.gui.settings.settings_store import FolderEntry, FolderRole, SettingsStore
 
 
 def test_store_round_trip(tmp_path: Path) -> None:

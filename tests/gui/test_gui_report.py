@@ -15,7 +15,7 @@ from neardup.cli import main as cli_main
 from neardup.core.report.scan_report import read_report
 from neardup.gui import app as gui_app
 from neardup.gui.main_window import MainWindow
-from neardup.gui.settings_store import SettingsStore
+from neardup.gui.settings.settings_store import SettingsStore
 
 
 def _rows(window: MainWindow) -> dict[str, list[tuple[str, ...]]]:

@@ -12,10 +12,10 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from neardup.gui import main_window, worker
-from neardup.gui.groups_model import REFERENCE_TAG
 from neardup.gui.main_window import MainWindow
-from neardup.gui.models import ROW_ROLE
-from neardup.gui.settings_store import FolderRole
+from neardup.gui.results.groups_model import REFERENCE_TAG
+from neardup.gui.results.models import ROW_ROLE
+from neardup.gui.settings.settings_store import FolderRole
 
 
 def _pair_rows(window: MainWindow) -> set[tuple[str, ...]]:

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from neardup.gui.main_window import MainWindow
-from neardup.gui.models import PATH_ROLE
+from neardup.gui.results.models import PATH_ROLE
 
 
 def _save_from_context_menu(

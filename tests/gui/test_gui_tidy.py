@@ -20,13 +20,13 @@ from PySide6.QtWidgets import QApplication, QMenu, QMessageBox, QPushButton
 from pytestqt.qtbot import QtBot
 
 from neardup.gui.file_state import CHANGED, NO_LONGER_THERE
-from neardup.gui.groups_model import IN_TRASH_TAG
 from neardup.gui.main_window import MainWindow
-from neardup.gui.models import PATH_ROLE
 from neardup.gui.report_data import DocumentRow, MemberRow
-from neardup.gui.settings_store import FolderRole
-from neardup.gui.tidy import TidyScope, TrashPlan
-from neardup.gui.trash import (
+from neardup.gui.results.groups_model import IN_TRASH_TAG
+from neardup.gui.results.models import PATH_ROLE
+from neardup.gui.settings.settings_store import FolderRole
+from neardup.gui.tidy.plan import TidyScope, TrashPlan
+from neardup.gui.tidy.trash import (
     PATH_OCCUPIED,
     REFERENCE_GONE,
     SAME_FILE,

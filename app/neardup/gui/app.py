@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from neardup._version import __version__
 from neardup.gui.main_window import MainWindow
-from neardup.gui.settings_store import SettingsStore
+from neardup.gui.settings.settings_store import SettingsStore
 from neardup.resources import resource_path
 
 # Set by the frozen-build smoke test: quit this many milliseconds after the window shows.

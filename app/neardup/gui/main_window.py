@@ -24,14 +24,14 @@ from neardup.core.report import read_report, report_dict, write_report_data
 from neardup.core.scan import Progress, scan
 from neardup.core.settings import ScanSettings
 from neardup.gui import worker as workers
-from neardup.gui.compare_dialog import CompareDialog
-from neardup.gui.folders_panel import FoldersPanel
+from neardup.gui.compare.compare_dialog import CompareDialog
+from neardup.gui.compare.sources_export import SourcesPageSaver
 from neardup.gui.report_data import PairRow, ReportData, parse_report
-from neardup.gui.results_view import ResultsView
-from neardup.gui.settings_panel import SettingsPanel
-from neardup.gui.settings_store import FolderRole, SettingsStore
-from neardup.gui.sources_export import SourcesPageSaver
-from neardup.gui.tidy_controller import TidyController
+from neardup.gui.results.results_view import ResultsView
+from neardup.gui.settings.folders_panel import FoldersPanel
+from neardup.gui.settings.settings_panel import SettingsPanel
+from neardup.gui.settings.settings_store import FolderRole, SettingsStore
+from neardup.gui.tidy.tidy_controller import TidyController
 from neardup.gui.worker import Job, Worker, WorkerError, new_worker_qthread
 
 APP_TITLE = "NearDup"

@@ -10,7 +10,8 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QFont
 
 from neardup.gui.formatting import percent
-from neardup.gui.models import (
+from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow
+from neardup.gui.results.models import (
     Column,
     Index,
     RowTableModel,
@@ -18,7 +19,6 @@ from neardup.gui.models import (
     trashed_brush,
     trashed_tip,
 )
-from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow
 
 ROLE_TITLES = {"scan": "Scan", LIBRARY_ROLE: "Reference library"}
 # A tooltip is read, not scrolled: past this many sources the rest are counted, not listed.

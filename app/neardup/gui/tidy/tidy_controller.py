@@ -9,8 +9,8 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from neardup.gui.report_data import GroupRow, MemberRow
-from neardup.gui.results_view import ResultsView
-from neardup.gui.tidy import (
+from neardup.gui.results.results_view import ResultsView
+from neardup.gui.tidy.plan import (
     Message,
     TrashBatch,
     TrashHistory,
@@ -20,7 +20,7 @@ from neardup.gui.tidy import (
     moved_summary,
     restored_summary,
 )
-from neardup.gui.trash import TrashedFile, move_to_trash, restore_from_trash, still_in_trash
+from neardup.gui.tidy.trash import TrashedFile, move_to_trash, restore_from_trash, still_in_trash
 
 Confirm = Callable[[TrashPlan], bool]
 

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from neardup.gui.settings_store import FolderEntry, FolderRole
+from neardup.gui.settings.settings_store import FolderEntry, FolderRole
 
 ROLE_LABELS = {FolderRole.SCAN: "Scan", FolderRole.LIBRARY: "Reference library"}
 FILE_TYPES = (".txt", ".docx", ".pdf")

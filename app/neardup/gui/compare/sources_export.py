@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from neardup.core.report import source_report, write_source_report_html
 from neardup.gui.report_data import DocumentRow, ReportData
-from neardup.gui.settings_store import SettingsStore
+from neardup.gui.settings.settings_store import SettingsStore
 from neardup.gui.worker import Job, Worker, new_worker_qthread
 
 ShowError = Callable[[str, object], None]

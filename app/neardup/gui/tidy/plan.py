@@ -13,7 +13,7 @@ from neardup.core.match import MemberInfo, choose_reference
 from neardup.core.settings import ReferenceRule
 from neardup.gui.formatting import human_size
 from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow, GroupRow, MemberRow, ReportData
-from neardup.gui.trash import KeptCopies, Outcome, Skipped, TrashedFile
+from neardup.gui.tidy.trash import KeptCopies, Outcome, Skipped, TrashedFile
 
 # Beyond this many, a message lists the first few and puts the rest in its details.
 LISTED_IN_MESSAGE = 12

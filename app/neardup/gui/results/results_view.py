@@ -20,18 +20,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from neardup.gui.documents_page import DocumentsPage
-from neardup.gui.file_actions import add_file_actions
-from neardup.gui.groups_model import GroupsModel
-from neardup.gui.models import (
+from neardup.gui.report_data import GroupRow, MemberRow, PairRow, ReportData
+from neardup.gui.results.documents_page import DocumentsPage
+from neardup.gui.results.file_actions import add_file_actions
+from neardup.gui.results.groups_model import GroupsModel
+from neardup.gui.results.models import (
     PATH_ROLE,
     PairsFilterProxy,
     PairsModel,
     ProblemsModel,
     SourceSortProxy,
 )
-from neardup.gui.report_data import GroupRow, MemberRow, PairRow, ReportData
-from neardup.gui.tidy import TidyScope, TrashPlan, plan_trash
+from neardup.gui.tidy.plan import TidyScope, TrashPlan, plan_trash
 
 KINDS = ("duplicate", "near-duplicate", "partial")
 # Beyond this many groups, expanding them all would make opening a report sluggish.

@@ -10,7 +10,8 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistent
 from PySide6.QtGui import QFont
 
 from neardup.gui.formatting import human_size, modified_text, percent, sort_key
-from neardup.gui.models import (
+from neardup.gui.report_data import GroupRow, MemberRow
+from neardup.gui.results.models import (
     PATH_ROLE,
     ROW_ROLE,
     SORT_ROLE,
@@ -19,7 +20,6 @@ from neardup.gui.models import (
     trashed_brush,
     trashed_tip,
 )
-from neardup.gui.report_data import GroupRow, MemberRow
 
 COLUMNS = ("Name", "Folder", "Distance", "Overlap", "Size", "Modified", "Format")
 _NUMERIC = {2, 3, 4}

@@ -19,10 +19,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from neardup.gui.documents_model import DocumentsFilterProxy, DocumentsModel
-from neardup.gui.file_actions import add_file_actions
 from neardup.gui.formatting import percent
 from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow, PairRow, SourceShare
+from neardup.gui.results.documents_model import DocumentsFilterProxy, DocumentsModel
+from neardup.gui.results.file_actions import add_file_actions
 
 # More compare entries than this make the menu taller than a screen; the Pairs tab has the rest.
 MAX_SOURCE_ACTIONS = 10

@@ -1,0 +1,1 @@
+"""The results tabs (documents, groups, pairs, problems): item models, views, file actions."""

@@ -1,0 +1,1 @@
+"""The left pane's folders and scan settings, and the store that remembers them between runs."""

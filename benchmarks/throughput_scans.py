@@ -1,0 +1,214 @@
+"""Measurements of the throughput benchmark: NearDup's scans, the texts it read, profiles.
+
+Role: benchmark tooling, one part of ``bench_throughput.py``. It runs NearDup's CLI in a
+subprocess while polling the RSS of its process tree, re-extracts the texts a scan read (for the
+peers, which it times through ``peers.py``), and profiles in-process scans.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import cProfile
+import io
+import json
+import pstats
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+import peers
+
+# RSS polls; the first seconds are polled finely, since the wall time of a scan is only
+# known to within one poll interval (a warm scan takes ~0.2 s).
+POLL_SECONDS = 0.05
+FINE_POLL_SECONDS = 0.005
+FINE_POLL_FOR = 2.0
+
+
+# --------------------------------------------------------------------------------------------
+# Running NearDup
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class ScanRun:
+    """One CLI scan in a subprocess: its timings, memory and JSON report."""
+
+    label: str
+    command: list[str]
+    wall: float
+    peak_rss_tree: int  # bytes, sum over the process and its children
+    peak_rss_single: int  # bytes, largest single process
+    returncode: int | None
+    timed_out: bool
+    report: dict[str, Any] = field(default_factory=dict)
+    stderr_tail: str = ""
+    cpu_seconds: float = 0.0  # user + system time of the process and every child it waited for
+
+    @property
+    def ok(self) -> bool:
+        return self.returncode == 0 and not self.timed_out and bool(self.report)
+
+    @property
+    def scan_seconds(self) -> float:
+        """The scan's own elapsed time from the report (no interpreter start-up or writing)."""
+        return float(self.report.get("summary", {}).get("elapsed_seconds", self.wall))
+
+
+def neardup_command(
+    paths: Sequence[Path],
+    output: Path,
+    workers: int,
+    cache_path: Path | None,
+    extra: Sequence[str] = (),
+) -> list[str]:
+    cmd = [sys.executable, "-m", "neardup", "scan", *map(str, paths), "-o", str(output)]
+    cmd += ["--workers", str(workers), "--quiet"]
+    cmd += ["--cache-path", str(cache_path)] if cache_path else ["--no-cache"]
+    return [*cmd, *extra]
+
+
+def run_scan(label: str, cmd: list[str], output: Path, timeout: float) -> ScanRun:
+    """Run a scan command, polling the RSS of its process tree until it exits."""
+    output.unlink(missing_ok=True)
+    peak_tree = peak_single = 0
+    timed_out = False
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        proc = psutil.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
+        while proc.poll() is None:
+            try:
+                tree = [proc, *proc.children(recursive=True)]
+            except psutil.NoSuchProcess:
+                break
+            total = 0
+            for p in tree:
+                try:
+                    rss = p.memory_info().rss
+                except (psutil.NoSuchProcess, psutil.AccessDenied):
+                    continue
+                total += rss
+                peak_single = max(peak_single, rss)
+            peak_tree = max(peak_tree, total)
+            if time.perf_counter() - started > timeout:
+                timed_out = True
+                for p in reversed(tree):
+                    with contextlib.suppress(psutil.NoSuchProcess):
+                        p.kill()
+                break
+            fine = time.perf_counter() - started < FINE_POLL_FOR
+            time.sleep(FINE_POLL_SECONDS if fine else POLL_SECONDS)
+        returncode = proc.wait()
+        wall = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        err.seek(0)
+        stderr_tail = err.read()[-2000:].decode("utf-8", "replace")
+    report: dict[str, Any] = {}
+    if output.is_file() and not timed_out:
+        report = json.loads(output.read_text(encoding="utf-8"))
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return ScanRun(
+        label, cmd, wall, peak_tree, peak_single, returncode, timed_out, report, stderr_tail, cpu
+    )
+
+
+def check(run: ScanRun) -> None:
+    if not run.ok:
+        state = "timed out" if run.timed_out else f"exit code {run.returncode}"
+        print(f"bench: {run.label} scan failed ({state}):\n{run.stderr_tail}", file=sys.stderr)
+
+
+# --------------------------------------------------------------------------------------------
+# Measurements
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class TextStats:
+    """The texts NearDup extracted, re-extracted in this process for the peers."""
+
+    texts: dict[str, str]
+    utf8_bytes: int
+    chars: int
+    pdf_pages: int
+    pdf_files: int
+    pdf_extract_seconds: float  # single process, extraction only
+    formats: dict[str, int]
+
+
+def extracted_texts(report: dict[str, Any]) -> TextStats:
+    from neardup.core.extract import extract
+    from neardup.core.models import Document
+
+    texts: dict[str, str] = {}
+    formats: dict[str, int] = {}
+    pdf_seconds = 0.0
+    pdf_pages = pdf_files = 0
+    for doc in report["documents"]:
+        formats[doc["format"]] = formats.get(doc["format"], 0) + 1
+        started = time.perf_counter()
+        found = extract(Path(doc["path"]))
+        if doc["format"] == "pdf":
+            pdf_seconds += time.perf_counter() - started
+            pdf_files += 1
+            pdf_pages += doc.get("pages") or 0
+        if isinstance(found, Document):
+            texts[doc["path"]] = found.text
+    return TextStats(
+        texts,
+        sum(len(t.encode("utf-8")) for t in texts.values()),
+        sum(len(t) for t in texts.values()),
+        pdf_pages,
+        pdf_files,
+        pdf_seconds,
+        formats,
+    )
+
+
+def run_peers(texts: dict[str, str]) -> list[peers.PeerRun]:
+    return [peers.run_simhash(texts), peers.run_datasketch(texts)]
+
+
+def profile_scan(paths: Sequence[Path], top: int) -> tuple[float, str]:
+    """cProfile of an in-process scan with one worker and no cache; returns time and table."""
+    from neardup import ScanSettings, scan
+
+    profiler = cProfile.Profile()
+    started = time.perf_counter()
+    profiler.enable()
+    scan(paths, ScanSettings(workers=1, use_cache=False))
+    profiler.disable()
+    seconds = time.perf_counter() - started
+    buffer = io.StringIO()
+    stats = pstats.Stats(profiler, stream=buffer)
+    stats.sort_stats("tottime").print_stats(top)
+    stats.sort_stats("cumulative").print_stats(top)
+    return seconds, buffer.getvalue()
+
+
+def hot_spots(table: str, limit: int = 12) -> list[str]:
+    """The first ``limit`` rows of the tottime table, compacted."""
+    rows: list[str] = []
+    in_table = False
+    for line in table.splitlines():
+        if line.lstrip().startswith("ncalls"):
+            if in_table:
+                break
+            in_table = True
+            continue
+        if in_table and line.strip():
+            parts = line.split(None, 5)
+            if len(parts) == 6:
+                rows.append(f"{parts[1]:>8} s self, {parts[3]:>8} s cum  {parts[5]}")
+        if len(rows) >= limit:
+            break
+    return rows
