@@ -121,12 +121,15 @@ _SYLLABLES = [
 _HANZI = "春夏秋冬东南西北山水林木花草风雨云雷金银铜铁红黄蓝绿白黑天地日月星辰江河湖海桥路车船书画琴棋诗酒茶米"
 
 
+# Names and places vary enough, and stand between the phrases, so that two unrelated
+# documents never share a long run of text by chance (the phrase lists are short, and
+# the scan reports any shared run it finds).
 def _name(rng: random.Random) -> str:
-    return "".join(rng.choice(_SYLLABLES) for _ in range(3)).capitalize()
+    return "".join(rng.choice(_SYLLABLES) for _ in range(4)).capitalize()
 
 
 def _place(rng: random.Random) -> str:
-    return "".join(rng.choice(_HANZI) for _ in range(2)) + rng.choice(["村", "镇", "县", "湾"])
+    return "".join(rng.choice(_HANZI) for _ in range(3)) + rng.choice(["村", "镇", "县", "湾"])
 
 
 def _zh_sentence(rng: random.Random) -> str:
@@ -148,6 +151,7 @@ def _en_sentence(rng: random.Random) -> str:
             "of",
             _name(rng),
             rng.choice(_EN_VERBS),
+            _name(rng).lower() + "'s",
             rng.choice(_EN_OBJECTS),
             "near",
             _name(rng),

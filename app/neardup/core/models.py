@@ -101,12 +101,14 @@ class DocumentRecord:
 
 @dataclass(frozen=True, slots=True)
 class MatchedSpan:
-    """A passage of a found in b: character ranges in both normalised texts."""
+    """A passage of a found in b: character ranges in both normalised texts, and how
+    many scanned documents hold its text (0 where only the two were compared)."""
 
     a_start: int
     a_end: int
     b_start: int
     b_end: int
+    documents: int = 0
 
 
 @dataclass(frozen=True, slots=True)

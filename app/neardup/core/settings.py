@@ -58,7 +58,9 @@ class ScanSettings:
     ``threshold`` is the Hamming distance k; ``min_resemblance`` is the precision
     guard (weighted Jaccard of the two documents' features) a candidate within k
     must also pass; ``min_overlap`` is the share of the smaller document that
-    must be found in the other for a partial copy.
+    must be found in the other for a partial copy. ``exclude_common``, when set, leaves
+    out of a pair's figures the passages that this many scanned documents or more hold
+    (a template or a licence everybody includes), as a checker excludes a known source.
     """
 
     threshold: int = 3
@@ -71,6 +73,7 @@ class ScanSettings:
     min_resemblance: float = 0.5
     detect_partial: bool = True
     min_overlap: float = 0.05
+    exclude_common: int | None = None
     reference_rule: ReferenceRule = DEFAULT_REFERENCE_RULE
     suffixes: tuple[str, ...] = DEFAULT_SUFFIXES
     exclude: tuple[str, ...] = ()
@@ -95,6 +98,8 @@ class ScanSettings:
             )
         if not 0.0 <= self.min_overlap <= 1.0:
             raise ValueError("min_overlap must be a fraction between 0 and 1")
+        if self.exclude_common is not None and self.exclude_common < 3:
+            raise ValueError("exclude_common counts documents: at least 3 (a pair and one more)")
         if self.top_n is not None and self.top_n < 1:
             raise ValueError("top_n must be a positive number of features")
         if self.workers is not None and self.workers < 1:

@@ -8,7 +8,13 @@ from neardup.core import lazy_face
 
 if TYPE_CHECKING:
     from neardup.core.passages.alignment import Block, BlockKind, align
-    from neardup.core.passages.candidates import PassageMatches, match_passages
+    from neardup.core.passages.candidates import (
+        SharedText,
+        held_by,
+        shared_text,
+        window_minima,
+        winnowed,
+    )
     from neardup.core.passages.overlap import (
         CompactText,
         measure_overlap,
@@ -20,19 +26,22 @@ __all__ = [
     "Block",
     "BlockKind",
     "CompactText",
-    "PassageMatches",
+    "SharedText",
     "align",
-    "match_passages",
+    "held_by",
     "measure_overlap",
     "non_space_before",
+    "shared_text",
     "union_size",
+    "window_minima",
+    "winnowed",
 ]
 
 __getattr__, __dir__ = lazy_face(
     __name__,
     {
         "alignment": ("Block", "BlockKind", "align"),
-        "candidates": ("PassageMatches", "match_passages"),
+        "candidates": ("SharedText", "held_by", "shared_text", "window_minima", "winnowed"),
         "overlap": ("CompactText", "measure_overlap", "non_space_before", "union_size"),
     },
 )

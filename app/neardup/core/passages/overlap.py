@@ -6,20 +6,25 @@ in a, position j in b. Copied text produces seeds along a diagonal (j - i
 constant); seeds on one diagonal that touch form a chain. Chains close to each
 other in both texts are joined into one passage, so a few changed, inserted or
 deleted characters inside a copied passage do not split it. Passages that stay
-short are chance matches of common phrases and are dropped. Each passage has
-consistent spans in both texts; the overlaps are the shares of each text that
-the passages cover.
+short are chance matches of common phrases and are dropped, and so are passages
+without words (table rules, runs of punctuation): only letters, digits and Han
+characters count towards a passage's length. Each passage has consistent spans in
+both texts; the overlaps are the shares of each text that the passages cover.
+
+The result depends on the two texts alone, never on what else is scanned, so a
+pair's figures are the same in a scan of two files, of ten thousand, and in
+``neardup compare``. A pair counts as copied only if one of its passages holds a
+verbatim run of at least ``ANCHOR_CHARS`` characters: that is what lets candidate
+generation (``candidates.py``) promise never to miss a pair verification accepts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from neardup.core.features import Span
 from neardup.core.models import MatchedSpan, Overlap
 
 # Changing any of these changes results: bump versions.OVERLAP_VERSION with it.
@@ -31,9 +36,10 @@ MIN_MATCH = 40  # shorter passages are common phrases, not copying (in CJK chara
 LATIN_CHAR_WEIGHT = 1 / 3
 MAX_DRIFT = 0.1  # the two sides of a passage differ in length by at most this share
 MIN_DENSITY = 0.5  # a joined passage must be at least half covered by seeds
-# Text that continues a boilerplate block (the rest of a shared header, say) is
-# most likely part of it: next to boilerplate, a passage must be this much longer.
-BOILERPLATE_NEIGHBOUR_FACTOR = 3
+# Shingles per winnowing window in candidate generation; a verbatim run of
+# WINNOW + SHINGLE - 1 characters always shares a winnowed hash (Schleimer et al. 2003).
+WINNOW = 25
+ANCHOR_CHARS = WINNOW + SHINGLE - 1
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
@@ -49,33 +55,48 @@ class CompactText:
     # int32 halves the memory of the texts a large scan keeps for verification.
     positions: Int32Array  # positions[i] = index in the normalised text of compact char i
     shingles: npt.NDArray[np.uint64]  # hash of the shingle starting at each compact char
-    weight: npt.NDArray[np.float64]  # cumulative information weight, length + 1
-    order: Int32Array  # shingle positions sorted by hash, for lookups from other texts
-    boilerplate: npt.NDArray[np.bool_] | None = None  # characters that never count as found
+    weight: npt.NDArray[np.float64]  # cumulative weight of word characters, length + 1
     # Shingles that never seed a match: runs of one repeated character (table
-    # rules, "=====") and shingles touching boilerplate.
-    tainted: npt.NDArray[np.bool_] | None = None
+    # rules, "=====") and shingles without a word character.
+    tainted: npt.NDArray[np.bool_]
+    # The shingles that may seed a match, sorted by hash (equal hashes in text order),
+    # for lookups from other texts: their hashes, positions, and for each how many equal
+    # hashes come before it and how many there are in all.
+    lookup: npt.NDArray[np.uint64]
+    lookup_positions: Int32Array
+    lookup_ranks: Int32Array
+    lookup_counts: Int32Array
 
     @classmethod
-    def of(cls, text: str, boilerplate: Sequence[Span] = ()) -> CompactText:
-        """The compact form of a normalised text; ``boilerplate`` spans never count as found."""
+    def of(cls, text: str) -> CompactText:
+        """The compact form of a normalised text."""
         codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
         keep = ~np.isin(codes, _WHITESPACE_CODES)
         positions = np.flatnonzero(keep).astype(np.int32)
         kept = codes[keep]
-        char_weight = np.where(kept >= _FIRST_CJK, 1.0, LATIN_CHAR_WEIGHT)
+        word = _word_characters(kept)
+        char_weight = np.where(kept >= _FIRST_CJK, 1.0, LATIN_CHAR_WEIGHT) * word
         cumulative = np.concatenate(([0.0], np.cumsum(char_weight)))
         shingles = _shingle_hashes(kept.astype(np.uint64))
-        order = np.argsort(shingles, kind="stable").astype(np.int32)
         starts = np.arange(len(shingles))
         repeats_before = np.concatenate(([0, 0], np.cumsum(kept[1:] == kept[:-1])))
         tainted = (repeats_before[starts + SHINGLE] - repeats_before[starts + 1]) == SHINGLE - 1
-        mask = None
-        if boilerplate:
-            mask = _mask(positions, boilerplate)
-            masked_before = np.concatenate(([0], np.cumsum(mask)))
-            tainted |= (masked_before[starts + SHINGLE] - masked_before[starts]) > 0
-        return cls(positions, shingles, cumulative, order, mask, tainted)
+        words_before = np.concatenate(([0], np.cumsum(word)))
+        tainted |= words_before[starts + SHINGLE] == words_before[starts]
+        usable = np.flatnonzero(~tainted)
+        order = usable[np.argsort(shingles[usable], kind="stable")]
+        lookup = shingles[order]
+        ranks, counts = _ranks_and_counts(lookup)
+        return cls(
+            positions,
+            shingles,
+            cumulative,
+            tainted,
+            lookup,
+            order.astype(np.int32),
+            ranks.astype(np.int32),
+            counts.astype(np.int32),
+        )
 
     def __len__(self) -> int:
         return len(self.positions)
@@ -105,27 +126,40 @@ def _shingle_hashes(codes: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
     return value
 
 
-def _mask(positions: Int32Array, spans: Sequence[Span]) -> npt.NDArray[np.bool_]:
-    """Compact-text characters that fall inside the given normalised-text spans."""
-    starts = np.searchsorted(positions, [span.start for span in spans], side="left")
-    ends = np.searchsorted(positions, [span.end for span in spans], side="left")
-    inside = np.zeros(len(positions) + 1, dtype=np.int64)
-    np.add.at(inside, starts, 1)
-    np.add.at(inside, ends, -1)
-    return np.cumsum(inside[:-1]) > 0
+def _word_characters(codes: npt.NDArray[np.uint32]) -> npt.NDArray[np.bool_]:
+    """Letters, digits and Han characters: what makes a passage text rather than layout."""
+    distinct, where = np.unique(codes, return_inverse=True)
+    is_word = np.fromiter((chr(c).isalnum() for c in distinct.tolist()), bool, len(distinct))
+    return is_word[where]
+
+
+def _ranks_and_counts(sorted_hashes: npt.NDArray[np.uint64]) -> tuple[IntArray, IntArray]:
+    """For hashes in sorted order: how many equal ones come before each, and how many
+    equal ones there are in all."""
+    index = np.arange(len(sorted_hashes), dtype=np.int64)
+    new = np.concatenate(([True], sorted_hashes[1:] != sorted_hashes[:-1]))
+    group_start = np.maximum.accumulate(np.where(new, index, 0))
+    starts = np.flatnonzero(new)
+    sizes = np.diff(np.append(starts, len(sorted_hashes)))
+    return index - group_start, np.repeat(sizes, sizes)
 
 
 def _seeds(a: CompactText, b: CompactText) -> tuple[IntArray, IntArray]:
-    """(i, j) for every shingle of a found in b (at its first place in b)."""
-    order = b.order
-    sorted_b = b.shingles[order]
-    # Looking up a's shingles in sorted order walks sorted_b forwards, which is twice as
-    # fast as random probes; the answers are then put back in a's order.
-    where = np.empty(len(a.shingles), dtype=np.int64)
-    where[a.order] = np.searchsorted(sorted_b, a.shingles[a.order])
-    np.minimum(where, len(sorted_b) - 1, out=where)
-    found = sorted_b[where] == a.shingles
-    return np.flatnonzero(found).astype(np.int64), order[where[found]].astype(np.int64)
+    """(i, j) for every shingle of a found in b (shingles that may seed a match only).
+
+    The k-th occurrence of a shingle in a is paired with its k-th occurrence in b
+    (counting round again when b has fewer), so text that repeats (a log of one line,
+    a changelog's recurring sign-off) is matched in order, copy to copy, and one seed
+    per shingle of a keeps this linear whatever the repetition.
+    """
+    if not len(a.lookup) or not len(b.lookup):
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty
+    first = np.minimum(np.searchsorted(b.lookup, a.lookup), len(b.lookup) - 1)
+    found = b.lookup[first] == a.lookup
+    first = first[found]
+    j = b.lookup_positions[first + a.lookup_ranks[found] % b.lookup_counts[first]]
+    return a.lookup_positions[found].astype(np.int64), j.astype(np.int64)
 
 
 @dataclass(slots=True)
@@ -136,6 +170,7 @@ class _Passage:
     b_end: int
     covered: int  # characters of a covered by seeds
     diagonal: int  # b - a along its latest chain
+    longest: int  # the longest verbatim chain it holds, in characters
 
     def takes(self, chain: _Passage) -> bool:
         """Whether a chain continues this passage: close in a, in b, and on the diagonal,
@@ -156,6 +191,7 @@ class _Passage:
         self.b_start = min(self.b_start, chain.b_start)
         self.b_end = max(self.b_end, chain.b_end)
         self.diagonal = chain.diagonal
+        self.longest = max(self.longest, chain.longest)
 
 
 def _chains(i: IntArray, j: IntArray) -> list[_Passage]:
@@ -174,6 +210,7 @@ def _chains(i: IntArray, j: IntArray) -> list[_Passage]:
             int(i[e] + diagonal[e]) + SHINGLE,
             int(i[e] - i[s]) + SHINGLE,
             int(diagonal[s]),
+            int(i[e] - i[s]) + SHINGLE,
         )
         for s, e in zip(starts.tolist(), ends.tolist(), strict=True)
     ]
@@ -197,7 +234,13 @@ def _passages(chains: list[_Passage]) -> list[_Passage]:
             min(fitting, key=lambda p: abs(p.diagonal - chain.diagonal)).extend(chain)
             continue
         fresh = _Passage(
-            chain.a_start, chain.a_end, chain.b_start, chain.b_end, chain.covered, chain.diagonal
+            chain.a_start,
+            chain.a_end,
+            chain.b_start,
+            chain.b_end,
+            chain.covered,
+            chain.diagonal,
+            chain.longest,
         )
         passages.append(fresh)
         open_passages.append(fresh)
@@ -242,52 +285,34 @@ def _region_sizes(passages: list[_Passage], a: CompactText) -> list[float]:
     return sizes
 
 
-def _significant(
-    p: _Passage, run_size: float, a: CompactText, b: CompactText, near_boilerplate: bool
-) -> bool:
-    minimum = MIN_MATCH * (BOILERPLATE_NEIGHBOUR_FACTOR if near_boilerplate else 1)
+def _significant(p: _Passage, run_size: float, b: CompactText) -> bool:
     length = p.a_end - p.a_start
     return bool(
-        run_size >= minimum
+        run_size >= MIN_MATCH
         and length >= 2 * SHINGLE
         and p.covered >= MIN_DENSITY * length
         and p.b_end <= len(b)
     )
 
 
-def _near(mask: npt.NDArray[np.bool_] | None, start: int, end: int) -> bool:
-    return mask is not None and bool(mask[max(0, start - MAX_GAP) : end + MAX_GAP].any())
-
-
 def measure_overlap(a: CompactText, b: CompactText) -> Overlap:
     """overlap_a: share of a's characters found in b; overlap_b: the reverse; and the passages.
 
-    Boilerplate given to `CompactText.of` never counts as found.
+    Nothing is found unless some passage holds a verbatim run of ``ANCHOR_CHARS``.
     """
     if not len(a.shingles) or not len(b.shingles):
         return Overlap(0.0, 0.0, ())
     i, j = _seeds(a, b)
-    if a.tainted is not None or b.tainted is not None:
-        keep = np.ones(len(i), dtype=bool)
-        if a.tainted is not None:
-            keep &= ~a.tainted[i]
-        if b.tainted is not None:
-            keep &= ~b.tainted[j]
-        i, j = i[keep], j[keep]
     if not len(i):
         return Overlap(0.0, 0.0, ())
     found = _passages(_chains(i, j))
     passages = [
         p
         for p, run_size in zip(found, _region_sizes(found, a), strict=True)
-        if _significant(
-            p,
-            run_size,
-            a,
-            b,
-            _near(a.boilerplate, p.a_start, p.a_end) or _near(b.boilerplate, p.b_start, p.b_end),
-        )
+        if _significant(p, run_size, b)
     ]
+    if not any(p.longest >= ANCHOR_CHARS for p in passages):
+        return Overlap(0.0, 0.0, ())
     a_share = union_size([(p.a_start, p.a_end) for p in passages]) / len(a)
     b_share = union_size([(p.b_start, p.b_end) for p in passages]) / len(b)
     spans = tuple(

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from neardup._version import __version__
-from neardup.core.models import DocumentRecord, ScanResult
+from neardup.core.models import DocumentRecord, MatchedSpan, ScanResult
 
 
 def _similarity(result: ScanResult, record: DocumentRecord) -> dict[str, Any] | None:
@@ -33,6 +33,15 @@ def _similarity(result: ScanResult, record: DocumentRecord) -> dict[str, Any] | 
             {"path": str(docs[s.document].path), "overlap": s.overlap} for s in summary.sources
         ],
     }
+
+
+def _passage(span: MatchedSpan) -> dict[str, Any]:
+    """A matched passage; ``documents`` (how many scanned documents hold its text) when
+    the scan counted them, so that text common to many documents can be told apart."""
+    entry: dict[str, Any] = {"a": [span.a_start, span.a_end], "b": [span.b_start, span.b_end]}
+    if span.documents:
+        entry["documents"] = span.documents
+    return entry
 
 
 def report_dict(result: ScanResult) -> dict[str, Any]:
@@ -77,9 +86,7 @@ def report_dict(result: ScanResult) -> dict[str, Any]:
                 "similarity": p.similarity,
                 "overlap_a": p.overlap_a,
                 "overlap_b": p.overlap_b,
-                "passages": [
-                    {"a": [s.a_start, s.a_end], "b": [s.b_start, s.b_end]} for s in p.spans
-                ],
+                "passages": [_passage(s) for s in p.spans],
             }
             for p in result.pairs
         ],

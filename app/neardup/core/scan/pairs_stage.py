@@ -25,7 +25,7 @@ from neardup.core.models import (
 )
 from neardup.core.passages import non_space_before, union_size
 from neardup.core.scan.analysis_stage import AnalysisOutcome
-from neardup.core.scan.partial_stage import families_of, passage_pairs
+from neardup.core.scan.partial_stage import passage_pairs
 from neardup.core.scan.progress import ScanContext, Stage, StageTimer
 from neardup.core.settings import ScanSettings
 from neardup.core.store import (
@@ -150,8 +150,7 @@ def find_pairs(
     ]
     groups = build_groups(infos, [(p.a, p.b) for p in pairs], settings.reference_rule)
     if settings.detect_partial and not ctx.cancelled():
-        families = families_of(len(docs), groups)
-        pairs += passage_pairs(docs, eligible, roles, features, pairs, families, ctx, cache)
+        pairs += passage_pairs(docs, eligible, roles, features, pairs, ctx, cache)
         grouped = [(p.a, p.b) for p in pairs if p.kind is not PairKind.PARTIAL]
         groups = build_groups(infos, grouped, settings.reference_rule)
     pairs.sort(key=lambda p: (p.a, p.b))

@@ -1,18 +1,42 @@
-"""Stage three of a scan: partial copies found through passage windows, verified exactly.
+"""Stage three of a scan: partial copies and verified figures for every pair.
 
-Also gives near-duplicates their overlap figures, and promotes to near-duplicate
-the pairs whose fingerprints noise put beyond k.
+Candidates are the pairs the block index found and every pair that shares a verbatim
+run of text (``core.passages``). Each is verified exactly, and its kind follows from
+the verified figures alone, so a pair reads the same whatever else is scanned:
+
+- ``duplicate``: the same normalised text;
+- ``near-duplicate``: most of each text is found in the other (an edited, reordered
+  or reformatted copy of the whole document): both shares at least ``NEAR_DUPLICATE_SHARE``;
+- ``partial``: less than that, but at least ``settings.min_overlap`` of the shorter text.
+
+Passages also get how many scanned documents hold them, so common text (a licence,
+a template) is marked as such rather than hidden.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import itertools
 from collections.abc import Iterator, Sequence
 
-from neardup.core.features import Analyzed, Span
+import numpy as np
+import numpy.typing as npt
+
+from neardup.core.features import Analyzed
 from neardup.core.match import FeatureWeights, compared
-from neardup.core.models import Group, Overlap, Pair, PairKind, Role
-from neardup.core.passages import CompactText, match_passages, measure_overlap
+from neardup.core.models import MatchedSpan, Overlap, Pair, PairKind, Role
+from neardup.core.passages import (
+    CompactText,
+    SharedText,
+    held_by,
+    measure_overlap,
+    non_space_before,
+    shared_text,
+    union_size,
+    window_minima,
+    winnowed,
+)
 from neardup.core.scan.progress import ScanContext, Stage, StageTimer
 from neardup.core.settings import ScanSettings
 from neardup.core.store import (
@@ -24,46 +48,32 @@ from neardup.core.store import (
     text_key,
 )
 
-# A pair whose texts are each found almost entirely in the other is a
-# near-duplicate even when fingerprint noise puts it a few bits beyond k; so is
-# a pair with nearly the same vocabulary and most of each text found in the
-# other (heavy edits and reordering break passages into pieces).
-NEAR_DUPLICATE_OVERLAP = 0.9
-# Verify a passage candidate only if its shared windows could plausibly cover this
-# share of the minimum overlap (a margin for windows of uneven length).
-PREFILTER_SHARE = 0.25
-NEAR_DUPLICATE_RESEMBLANCE = 0.9
-NEAR_DUPLICATE_MIN_OVERLAP = 0.5
+# Both texts at least half found in each other: an edited copy of the whole document.
+NEAR_DUPLICATE_SHARE = 0.5
+# Characters of compact texts kept for verification at once (about 250 MB).
+COMPACT_CHARS_KEPT = 6_000_000
 
 
-def _is_near_duplicate(found: Overlap, similarity: float, settings: ScanSettings) -> bool:
-    both = min(found.overlap_a, found.overlap_b)
-    if similarity < settings.min_resemblance:
-        return False
-    return both >= NEAR_DUPLICATE_OVERLAP or (
-        similarity >= NEAR_DUPLICATE_RESEMBLANCE and both >= NEAR_DUPLICATE_MIN_OVERLAP
-    )
-
-
-def _boilerplate_spans(doc: Analyzed, token_ranges: list[tuple[int, int]]) -> list[Span]:
-    offsets, tokens = doc.token_offsets, doc.tokens
-    return [
-        Span(int(offsets[start]), int(offsets[end - 1]) + len(tokens[end - 1]))
-        for start, end in token_ranges
-    ]
+def kind_of(found: Overlap, shorter_share: float, min_overlap: float) -> PairKind | None:
+    """The kind of a verified pair of different texts, or None when it is no copy."""
+    if not found.spans:
+        return None
+    if min(found.overlap_a, found.overlap_b) >= NEAR_DUPLICATE_SHARE:
+        return PairKind.NEAR_DUPLICATE
+    return PairKind.PARTIAL if shorter_share >= min_overlap else None
 
 
 class _Verifier:
-    """Exact overlaps of document pairs, from the cache when the same texts with the
-    same boilerplate were compared before."""
+    """Exact overlaps of document pairs, from the cache when the same two texts were
+    compared before, and how many documents hold each passage."""
 
-    def __init__(
-        self, docs: Sequence[Analyzed], ignore: dict[int, list[Span]], cache: AnalysisCache | None
-    ) -> None:
+    def __init__(self, docs: Sequence[Analyzed], cache: AnalysisCache | None) -> None:
         self._docs = docs
-        self._ignore = ignore
         self._cache = cache
-        self._compact: dict[int, CompactText] = {}
+        # Most recently used last; bounded by characters, so memory does not grow with
+        # the scan (a compact text costs about 40 bytes a character).
+        self._compact: dict[int, tuple[CompactText, npt.NDArray[np.int32] | None]] = {}
+        self._compact_chars = 0
         self._keys: dict[int, str] = {}
         self._new: dict[str, bytes] = {}
 
@@ -72,26 +82,51 @@ class _Verifier:
             self._keys[i] = text_key(self._docs[i].text)
         return self._keys[i]
 
-    def _text(self, i: int) -> CompactText:
-        if i not in self._compact:
-            self._compact[i] = CompactText.of(self._docs[i].text, self._ignore.get(i, ()))
-        return self._compact[i]
+    def _entry(self, i: int) -> tuple[CompactText, npt.NDArray[np.int32] | None]:
+        entry = self._compact.pop(i, None)
+        if entry is None:
+            entry = (CompactText.of(self._docs[i].text), None)
+            self._compact_chars += len(entry[0])
+            while self._compact and self._compact_chars > COMPACT_CHARS_KEPT:
+                oldest = next(iter(self._compact))
+                self._compact_chars -= len(self._compact.pop(oldest)[0])
+        self._compact[i] = entry
+        return entry
+
+    def text(self, i: int) -> CompactText:
+        return self._entry(i)[0]
+
+    def documents_at(self, i: int, shared: SharedText) -> npt.NDArray[np.int32]:
+        text, counts = self._entry(i)
+        if counts is None:
+            counts = shared.documents_at(window_minima(text))
+            self._compact[i] = (text, counts)
+        return counts
 
     def measure(self, a: int, b: int) -> Overlap:
-        key = overlap_key(
-            self._text_key(a),
-            self._text_key(b),
-            self._ignore.get(a, ()),
-            self._ignore.get(b, ()),
-        )
+        key = overlap_key(self._text_key(a), self._text_key(b))
         if self._cache is not None:
             stored = self._cache.derived([key]).get(key)
             if stored is not None:
                 with contextlib.suppress(DamagedEntryError):  # measured again, and replaced
                     return decode_overlap(stored, len(self._docs[a].text), len(self._docs[b].text))
-        found = measure_overlap(self._text(a), self._text(b))
+        found = measure_overlap(self.text(a), self.text(b))
         self._new[key] = encode_overlap(found)
         return found
+
+    def counted(
+        self, a: int, spans: Sequence[MatchedSpan], shared: SharedText
+    ) -> tuple[MatchedSpan, ...]:
+        """Each passage with the number of scanned documents that hold its text."""
+        if not spans:
+            return ()
+        positions = self.text(a).positions
+        bounds = np.searchsorted(positions, [(s.a_start, s.a_end) for s in spans])
+        held = held_by(self.documents_at(a, shared), bounds[:, 0], bounds[:, 1])
+        return tuple(
+            dataclasses.replace(span, documents=max(2, count))
+            for span, count in zip(spans, held.tolist(), strict=True)
+        )
 
     def save(self) -> None:
         if self._cache is not None:
@@ -99,16 +134,40 @@ class _Verifier:
         self._new = {}
 
 
+def _candidates(representatives: Sequence[int], verifier: _Verifier) -> SharedText:
+    return shared_text([winnowed(verifier.text(i)) for i in representatives])
+
+
 def _expanded(
-    candidates: dict[tuple[int, int], int],
-    representatives: Sequence[int],
-    copies: dict[int, list[int]],
-) -> Iterator[tuple[tuple[int, int], int, int, int]]:
-    """Each candidate of two representatives, for every pair of their copies (a < b)."""
-    for (i, j), shared in sorted(candidates.items()):
-        for x in copies[representatives[i]]:
-            for y in copies[representatives[j]]:
-                yield (i, j), shared, min(x, y), max(x, y)
+    pairs: np.ndarray, representatives: Sequence[int], copies: dict[int, list[int]]
+) -> Iterator[tuple[int, int]]:
+    """Each candidate of two representatives, for every pair of their copies (a < b).
+
+    Pairs come in a snake order (the second document runs up, then down), so the texts
+    verification keeps in memory are reused rather than thrashed when they do not all fit.
+    """
+    for n, (i, group) in enumerate(itertools.groupby(pairs.tolist(), key=lambda p: p[0])):
+        seconds = [j for _, j in group]
+        for j in seconds if n % 2 == 0 else reversed(seconds):
+            for x in copies[representatives[i]]:
+                for y in copies[representatives[j]]:
+                    yield min(x, y), max(x, y)
+
+
+def _without_common(found: Overlap, a: str, b: str, settings: ScanSettings) -> Overlap:
+    """The figures without the passages that ``settings.exclude_common`` documents hold."""
+    limit = settings.exclude_common or 0
+    kept = tuple(s for s in found.spans if s.documents < limit)
+    if len(kept) == len(found.spans):
+        return found
+    shares = []
+    for text, ranges in (
+        (a, [(s.a_start, s.a_end) for s in kept]),
+        (b, [(s.b_start, s.b_end) for s in kept]),
+    ):
+        before = non_space_before(text)
+        shares.append(round(union_size(ranges, before) / int(before[-1]), 4) if before[-1] else 0.0)
+    return Overlap(min(shares[0], found.overlap_a), min(shares[1], found.overlap_b), kept)
 
 
 def passage_pairs(
@@ -117,92 +176,59 @@ def passage_pairs(
     roles: Sequence[Role],
     features: FeatureWeights,
     near_pairs: list[Pair],
-    families: Sequence[int],
     ctx: ScanContext,
     cache: AnalysisCache | None,
 ) -> list[Pair]:
-    """Overlap figures for near-duplicates, and new pairs found through passages.
-
-    A new pair is a near-duplicate when each text is almost entirely found in
-    the other, and a partial copy when enough of the smaller one is. Fingerprint
-    near-duplicates that share little text are demoted or dropped, in place.
-    """
+    """Verified figures and kinds for the block index's pairs (in place: pairs that
+    verification rejects are dropped), and the new pairs found through shared text."""
     settings = ctx.settings
-    StageTimer(ctx.progress, Stage.PASSAGES, 1).report(0, force=True)
-    # Identical texts share every window: match one of each, then give each copy
-    # the candidates of its representative (pairs among the copies are known).
+    timer = StageTimer(ctx.progress, Stage.PASSAGES, 1)
+    timer.report(0, force=True)
+    # Identical texts share all their text: look for candidates with one of each, then
+    # give each copy the candidates of its representative (copies are duplicates).
     copies: dict[int, list[int]] = {}
     representative_of_text: dict[str, int] = {}
     for i in eligible:
         representative = representative_of_text.setdefault(docs[i].content_key, i)
         copies.setdefault(representative, []).append(i)
     representatives = list(copies)
-    passages = [docs[i].passages for i in representatives]
-    matches = match_passages(passages, [families[i] for i in representatives])
-    ignore: dict[int, list[Span]] = {}
-    for k, ranges in enumerate(matches.boilerplate):
-        for member in copies[representatives[k]] if ranges else ():
-            # Same text, so the same token ranges (unless whitespace split words differently).
-            if len(docs[member].tokens) == len(docs[representatives[k]].tokens):
-                ignore[member] = _boilerplate_spans(docs[member], ranges)
-    verifier = _Verifier(docs, ignore, cache)
-    overlap = verifier.measure
+    verifier = _Verifier(docs, cache)
+    shared = _candidates(representatives, verifier)
+    lengths = [len(d.text) for d in docs]
+
+    def verified(pair: Pair) -> Pair | None:
+        found = verifier.measure(pair.a, pair.b)
+        found = Overlap(
+            found.overlap_a, found.overlap_b, verifier.counted(pair.a, found.spans, shared)
+        )
+        if settings.exclude_common is not None:
+            found = _without_common(found, docs[pair.a].text, docs[pair.b].text, settings)
+        shorter = found.overlap_a if lengths[pair.a] <= lengths[pair.b] else found.overlap_b
+        kind = kind_of(found, shorter, settings.min_overlap)
+        if kind is None:
+            return None
+        pair.kind, pair.overlap_a, pair.overlap_b = kind, found.overlap_a, found.overlap_b
+        pair.spans = found.spans
+        return pair
+
     confirmed: list[Pair] = []
     for pair in near_pairs:
-        if pair.kind is PairKind.NEAR_DUPLICATE:
-            found = overlap(pair.a, pair.b)
-            pair.overlap_a, pair.overlap_b, pair.spans = (
-                found.overlap_a,
-                found.overlap_b,
-                found.spans,
-            )
-            # Close fingerprints and similar vocabulary, but little shared text: the
-            # exact check overrules the sketch (a partial copy at most).
-            if max(found.overlap_a, found.overlap_b) < NEAR_DUPLICATE_MIN_OVERLAP:
-                smaller = (
-                    found.overlap_a
-                    if len(docs[pair.a].text) <= len(docs[pair.b].text)
-                    else found.overlap_b
-                )
-                if smaller < settings.min_overlap or not found.spans:
-                    continue
-                pair.kind = PairKind.PARTIAL
-        confirmed.append(pair)
+        if pair.kind is PairKind.DUPLICATE:
+            confirmed.append(pair)
+        elif (checked := verified(pair)) is not None:
+            confirmed.append(checked)
     near_pairs[:] = confirmed
     known = {(p.a, p.b) for p in near_pairs}
     new_pairs: list[Pair] = []
-    for (i, j), shared_windows, a, b in _expanded(matches.candidates, representatives, copies):
+    for a, b in _expanded(shared.pairs, representatives, copies):
         if (a, b) in known or not compared(roles, a, b):
             continue
         if ctx.cancelled():
             break
-        # Windows are about a sentence each: a pair sharing too few of the smaller
-        # document's windows cannot reach the minimum overlap, so skip the exact check.
-        fewest = min(len(passages[i].fingerprints), len(passages[j].fingerprints))
-        if shared_windows < PREFILTER_SHARE * settings.min_overlap * fewest:
-            continue
-        found = overlap(a, b)
-        if not found.spans:
-            continue
-        smaller = found.overlap_a if len(docs[a].text) <= len(docs[b].text) else found.overlap_b
-        similarity = round(features.resemblance(a, b), 4)
-        if _is_near_duplicate(found, similarity, settings):
-            kind = PairKind.NEAR_DUPLICATE
-        elif smaller >= settings.min_overlap:
-            kind = PairKind.PARTIAL
-        else:
-            continue
-        distance = (features.fingerprint(a) ^ features.fingerprint(b)).bit_count()
-        new_pairs.append(
-            Pair(a, b, kind, distance, similarity, found.overlap_a, found.overlap_b, found.spans)
-        )
+        checked = verified(Pair(a, b, PairKind.PARTIAL, 0, 0.0))
+        if checked is not None:
+            checked.similarity = round(features.resemblance(a, b), 4)
+            checked.distance = (features.fingerprint(a) ^ features.fingerprint(b)).bit_count()
+            new_pairs.append(checked)
     verifier.save()
     return new_pairs
-
-
-def families_of(count: int, groups: Sequence[Group]) -> list[int]:
-    families = list(range(count))
-    for group in groups:
-        for member, _ in group.members:
-            families[member] = group.reference
-    return families

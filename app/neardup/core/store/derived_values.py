@@ -31,7 +31,7 @@ from neardup.core.settings import ScanSettings, Weighting
 from neardup.core.versions import FINGERPRINT_VERSION, OVERLAP_VERSION, SCAN_VERSION
 
 if TYPE_CHECKING:
-    from neardup.core.features import Span
+    pass
 
 OVERLAP_METHOD = f"diagonal-chains-{OVERLAP_VERSION}"
 
@@ -87,17 +87,9 @@ def fingerprint_key(settings: ScanSettings, signature: str, text: str) -> str:
     )
 
 
-def overlap_key(
-    text_a: str, text_b: str, boilerplate_a: Sequence[Span], boilerplate_b: Sequence[Span]
-) -> str:
-    return OVERLAP_PREFIX + _key(
-        "overlap",
-        OVERLAP_METHOD,
-        text_a,
-        text_b,
-        [tuple(s) for s in boilerplate_a],
-        [tuple(s) for s in boilerplate_b],
-    )
+def overlap_key(text_a: str, text_b: str) -> str:
+    """The key of two texts' verified overlap: it depends on the two texts alone."""
+    return OVERLAP_PREFIX + _key("overlap", OVERLAP_METHOD, text_a, text_b)
 
 
 def encode_overlap(found: Overlap) -> bytes:
@@ -262,7 +254,7 @@ def encode_outcome(outcome: ScanOutcome) -> bytes:
                 p.similarity,
                 p.overlap_a,
                 p.overlap_b,
-                [[s.a_start, s.a_end, s.b_start, s.b_end] for s in p.spans],
+                [[s.a_start, s.a_end, s.b_start, s.b_end, s.documents] for s in p.spans],
             ]
             for p in outcome.pairs
         ],

@@ -1,0 +1,207 @@
+"""The command line's grammar: every subcommand, option, default and help text."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from neardup._version import __version__
+from neardup.core.settings import (
+    PDF_ENGINES,
+    TOKENIZER_NAMES,
+    ReferenceRule,
+    ScanSettings,
+    Weighting,
+)
+
+
+def _fraction(text: str) -> float:
+    value = float(text.rstrip("%")) / (100 if text.endswith("%") else 1)
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError("expected a fraction 0..1 or a percentage like 5%")
+    return value
+
+
+def _document_count(text: str) -> int:
+    """A number of documents for --exclude-common: 3 or more (a pair and one other)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 3:
+        raise argparse.ArgumentTypeError(
+            "at least 3: a passage in two documents is their pair's own"
+        )
+    return value
+
+
+def _add_scan_options(parser: argparse.ArgumentParser) -> None:
+    defaults = ScanSettings()
+    parser.add_argument(
+        "--threshold",
+        "-k",
+        type=int,
+        default=defaults.threshold,
+        help="Hamming distance k for near-duplicates (default %(default)s)",
+    )
+    parser.add_argument(
+        "--weighting",
+        choices=[w.value for w in Weighting],
+        default=defaults.weighting.value,
+        help="feature weights (default %(default)s)",
+    )
+    parser.add_argument(
+        "--tokenizer",
+        choices=TOKENIZER_NAMES,
+        default=defaults.tokenizer,
+        help="tokenizer backend (default %(default)s)",
+    )
+    parser.add_argument(
+        "--pdf-engine",
+        choices=PDF_ENGINES,
+        default=defaults.pdf_engine,
+        help="PDF text extractor (default %(default)s)",
+    )
+    parser.add_argument(
+        "--top-n",
+        type=int,
+        default=None,
+        metavar="N",
+        help="keep only the N heaviest features per document",
+    )
+    parser.add_argument(
+        "--raw-tf",
+        action="store_true",
+        help="weigh raw term counts instead of 1 + ln(count) (tf and tfidf)",
+    )
+    parser.add_argument(
+        "--min-tokens",
+        type=int,
+        default=defaults.min_tokens,
+        metavar="N",
+        help="documents with fewer content tokens are listed but not compared",
+    )
+    parser.add_argument(
+        "--user-dict",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="jieba user dictionary (one 'word [freq] [tag]' per line)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="neardup",
+        description="Find near-duplicate and partly copied documents (.txt, .docx, .pdf).",
+    )
+    parser.add_argument("--version", action="version", version=f"neardup {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    gui = commands.add_parser("gui", help="open the desktop app (the default)")
+    gui.add_argument("report", nargs="?", type=Path, help="a saved JSON report to open")
+
+    scan = commands.add_parser("scan", help="scan files and folders and write a report")
+    scan.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    scan.add_argument(
+        "--against",
+        nargs="+",
+        type=Path,
+        default=[],
+        metavar="LIBRARY",
+        help="reference library: compared with PATHs, never with itself",
+    )
+    _add_scan_options(scan)
+    defaults = ScanSettings()
+    scan.add_argument("--no-partial", action="store_true", help="skip partial-copy detection")
+    scan.add_argument(
+        "--min-overlap",
+        type=_fraction,
+        default=defaults.min_overlap,
+        metavar="F",
+        help="minimum share of the smaller document for a partial copy",
+    )
+    scan.add_argument(
+        "--exclude-common",
+        type=_document_count,
+        default=None,
+        metavar="N",
+        help="leave out of the figures passages held by N or more scanned documents "
+        "(a template or licence everybody includes); by default they count, marked as common",
+    )
+    scan.add_argument(
+        "--reference",
+        choices=[r.value for r in ReferenceRule],
+        default=defaults.reference_rule.value,
+        help="which group member is kept",
+    )
+    scan.add_argument(
+        "--exclude",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="skip files matching this pattern (repeatable)",
+    )
+    scan.add_argument(
+        "--include",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="inside folders, read only files matching this pattern (repeatable)",
+    )
+    scan.add_argument("--include-hidden", action="store_true", help="also read hidden files")
+    scan.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes for extraction (default: one per CPU)",
+    )
+    scan.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
+    scan.add_argument(
+        "--cache-path",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="cache database (default: in the user cache folder)",
+    )
+    scan.add_argument("--format", choices=("json", "csv"), default="json")
+    scan.add_argument(
+        "--output",
+        "-o",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write the report here (default: standard output)",
+    )
+    scan.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+
+    compare = commands.add_parser("compare", help="compare two documents in detail")
+    compare.add_argument("a", type=Path)
+    compare.add_argument("b", type=Path)
+    _add_scan_options(compare)
+    compare.add_argument(
+        "--html", type=Path, default=None, metavar="OUT", help="write a side-by-side HTML page"
+    )
+
+    sources = commands.add_parser(
+        "sources", help="where one document's text is found, from a scan report"
+    )
+    sources.add_argument("report", type=Path, metavar="REPORT", help="a JSON report of `scan`")
+    sources.add_argument("document", type=Path, metavar="DOCUMENT")
+    sources.add_argument(
+        "--html",
+        type=Path,
+        default=None,
+        metavar="OUT",
+        help="write a page with the document's text, each source's passages highlighted",
+    )
+
+    cache = commands.add_parser("cache", help="show the cache's size, or clear it")
+    cache.add_argument("action", choices=("info", "clear"))
+    cache.add_argument("--cache-path", type=Path, default=None, metavar="FILE")
+
+    extract = commands.add_parser("extract", help="print the text extracted from files")
+    extract.add_argument("paths", nargs="+", type=Path, metavar="FILE")
+    extract.add_argument("--pdf-engine", choices=PDF_ENGINES, default="pdfium")
+    return parser
