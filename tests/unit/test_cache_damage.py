@@ -116,27 +116,27 @@ def test_a_damaged_fingerprint_or_overlap_is_computed_again_and_replaced(
         "UPDATE analyses SET text = 'not a blob'",
         "UPDATE analyses SET tokens = randomblob(64)",
         "UPDATE analyses SET offsets = x''",
-        "UPDATE analyses SET windows = randomblob(64)",
+        "UPDATE analyses SET kept_hashes = randomblob(64)",
         "UPDATE analyses SET notes = 'not json'",
         "UPDATE analyses SET notes = '5'",
         "UPDATE analyses SET pages = 'many'",
-        # Another document's token offsets (or windows): every blob decodes, but they do
+        # Another document's token offsets (or kept hashes): every blob decodes, but they do
         # not fit the text.
         "UPDATE analyses SET offsets = (SELECT a.offsets FROM analyses AS a "
         "WHERE length(a.offsets) != length(analyses.offsets) LIMIT 1)",
-        "UPDATE analyses SET windows = "
-        "(SELECT windows FROM analyses ORDER BY length(windows) DESC LIMIT 1)",
+        "UPDATE analyses SET kept_hashes = "
+        "(SELECT kept_hashes FROM analyses ORDER BY length(kept_hashes) DESC LIMIT 1)",
     ],
     ids=[
         "text-not-a-blob",
         "tokens-random",
         "offsets-empty",
-        "windows-random",
+        "kept-hashes-random",
         "notes-not-json",
         "notes-not-a-list",
         "pages-not-a-number",
         "offsets-of-another-text",
-        "windows-of-a-longer-text",
+        "kept-hashes-of-another-text",
     ],
 )
 def test_a_damaged_analysis_is_read_again_and_replaced(
@@ -149,7 +149,7 @@ def test_a_damaged_analysis_is_read_again_and_replaced(
     # The damaged rows were dropped and stored anew: every row decodes again.
     with sqlite3.connect(tmp_path / "cache.sqlite3") as db:
         rows = db.execute(
-            "SELECT format, pages, encoding, notes, content_key, text, tokens, offsets, windows "
+            "SELECT format, pages, encoding, notes, content_key, text, tokens, offsets, kept_hashes "
             "FROM analyses"
         ).fetchall()
     assert rows

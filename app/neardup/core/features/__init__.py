@@ -1,4 +1,4 @@
-"""Features: normalised text, tokens, weights, SimHash and passage windows of one document."""
+"""Features of one document: normalised text, tokens, weights, SimHash, winnowed shingles."""
 
 from __future__ import annotations
 
@@ -8,6 +8,16 @@ from neardup.core import lazy_face
 
 if TYPE_CHECKING:
     from neardup.core.features.analyze import Analyzed, AnalyzeOptions, analyze_file
+    from neardup.core.features.shingles import (
+        ANCHOR_CHARS,
+        SHINGLE,
+        WHITESPACE_CODES,
+        WINNOW,
+        HashArray,
+        Shingles,
+        window_minima,
+        winnowed,
+    )
     from neardup.core.features.simhash import (
         BITS,
         UInt64Array,
@@ -23,28 +33,33 @@ if TYPE_CHECKING:
         idf_for,
         weigh,
     )
-    from neardup.core.features.windows import Passages, passage_fingerprints
 
 __all__ = [
+    "ANCHOR_CHARS",
     "BITS",
     "MIN_DOCUMENTS_FOR_CORPUS_IDF",
+    "SHINGLE",
+    "WHITESPACE_CODES",
+    "WINNOW",
     "AnalyzeOptions",
     "Analyzed",
     "FloatArray",
+    "HashArray",
     "IdfTable",
-    "Passages",
+    "Shingles",
     "Span",
     "UInt64Array",
     "analyze_file",
     "content_key_text",
     "idf_for",
     "normalize",
-    "passage_fingerprints",
     "popcount",
     "simhash_terms",
     "split_sentences",
     "to_hex",
     "weigh",
+    "window_minima",
+    "winnowed",
 ]
 
 __getattr__, __dir__ = lazy_face(
@@ -54,6 +69,15 @@ __getattr__, __dir__ = lazy_face(
         "simhash": ("BITS", "UInt64Array", "popcount", "simhash_terms", "to_hex"),
         "text": ("Span", "content_key_text", "normalize", "split_sentences"),
         "weighting": ("MIN_DOCUMENTS_FOR_CORPUS_IDF", "FloatArray", "IdfTable", "idf_for", "weigh"),
-        "windows": ("Passages", "passage_fingerprints"),
+        "shingles": (
+            "ANCHOR_CHARS",
+            "SHINGLE",
+            "WHITESPACE_CODES",
+            "WINNOW",
+            "HashArray",
+            "Shingles",
+            "window_minima",
+            "winnowed",
+        ),
     },
 )

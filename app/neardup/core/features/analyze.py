@@ -1,4 +1,4 @@
-"""Per-file work of a scan: extract, normalise, tokenise, fingerprint passages. Runs in workers."""
+"""Per-file work of a scan: extract, normalise, tokenise, winnow shingles. Runs in workers."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ import numpy.typing as npt
 import xxhash
 
 from neardup.core.extract import extract
+from neardup.core.features.shingles import HashArray, winnowed
 from neardup.core.features.text import content_key_text, normalize
 from neardup.core.features.tokenize import (
     content_tokens_with_offsets,
     get_tokenizer,
     needs_segmenter,
 )
-from neardup.core.features.windows import Passages, passage_fingerprints
 from neardup.core.models import Document, Problem
 
 
@@ -44,7 +44,7 @@ class Analyzed:
     tokens: tuple[str, ...]
     token_offsets: npt.NDArray[np.int64]  # compact: a scan holds these for every document
     content_key: str
-    passages: Passages
+    kept_hashes: HashArray  # winnowed shingle hashes: what candidate pairs are made of
 
     @classmethod
     def from_document(cls, document: Document, options: AnalyzeOptions) -> Analyzed:
@@ -66,7 +66,7 @@ class Analyzed:
             tokens=tuple(tokens),
             token_offsets=np.asarray(offsets, dtype=np.int64),
             content_key=key,
-            passages=passage_fingerprints(text, tokens, offsets),
+            kept_hashes=winnowed(text),
         )
 
 

@@ -12,8 +12,6 @@ if TYPE_CHECKING:
         SharedText,
         held_by,
         shared_text,
-        window_minima,
-        winnowed,
     )
     from neardup.core.passages.overlap import (
         CompactText,
@@ -33,15 +31,13 @@ __all__ = [
     "non_space_before",
     "shared_text",
     "union_size",
-    "window_minima",
-    "winnowed",
 ]
 
 __getattr__, __dir__ = lazy_face(
     __name__,
     {
         "alignment": ("Block", "BlockKind", "align"),
-        "candidates": ("SharedText", "held_by", "shared_text", "window_minima", "winnowed"),
+        "candidates": ("SharedText", "held_by", "shared_text"),
         "overlap": ("CompactText", "measure_overlap", "non_space_before", "union_size"),
     },
 )

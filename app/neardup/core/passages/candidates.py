@@ -1,11 +1,10 @@
 """Candidate pairs for verification: documents that share a verbatim run of text.
 
-Each document's compact text (``overlap.CompactText``) is winnowed (Schleimer, Wilkerson
-and Aiken, SIGMOD 2003): of every ``WINNOW`` consecutive shingle hashes the smallest is
-kept. Two documents that share a verbatim run of ``ANCHOR_CHARS`` characters share the
-window of shingles inside it, and so its smallest hash: every pair that verification
-can accept (it needs such a run, see ``overlap.py``) shares a kept hash and is a
-candidate. Nothing here depends on a threshold tuned to the corpus.
+Each document keeps the winnowed hashes of its shingles (``core.features.shingles``).
+Two documents that share a verbatim run of ``ANCHOR_CHARS`` characters keep a common
+hash: every pair that verification can accept (it needs such a run, see ``overlap.py``)
+shares a kept hash and is a candidate. Nothing here depends on a threshold tuned to the
+corpus.
 
 Memory stays linear in the text: hashes are first made unique within each document
 (a text that repeats one line has few), and documents that share the same set of hashes
@@ -22,33 +21,14 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from neardup.core.passages.overlap import ANCHOR_CHARS, WINNOW, CompactText
+from neardup.core.features import ANCHOR_CHARS, HashArray
 
 MAX_SHARED_BY = 256
-_NO_HASH = np.uint64(np.iinfo(np.uint64).max)
 # Two odd multipliers make the signature of a posting list (its documents) collision-free
 # in practice; a collision would only merge two lists' pairs, never drop one.
 _MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F))
 
 IntArray = npt.NDArray[np.int64]
-HashArray = npt.NDArray[np.uint64]
-
-
-def window_minima(text: CompactText) -> HashArray:
-    """The smallest hash of every ``WINNOW`` consecutive shingles (``_NO_HASH`` where all
-    of them are shingles without words), one per window position."""
-    hashes = np.where(text.tainted, _NO_HASH, text.shingles)
-    if len(hashes) < WINNOW:
-        return hashes.astype(np.uint64)
-    minima: HashArray = np.lib.stride_tricks.sliding_window_view(hashes, WINNOW).min(axis=1)
-    return minima
-
-
-def winnowed(text: CompactText) -> HashArray:
-    """The distinct hashes winnowing keeps from a text."""
-    kept: HashArray = np.unique(window_minima(text))
-    distinct: HashArray = kept[kept != _NO_HASH]
-    return distinct
 
 
 @dataclass(frozen=True, slots=True)

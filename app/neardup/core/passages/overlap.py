@@ -15,7 +15,8 @@ The result depends on the two texts alone, never on what else is scanned, so a
 pair's figures are the same in a scan of two files, of ten thousand, and in
 ``neardup compare``. A pair counts as copied only if one of its passages holds a
 verbatim run of at least ``ANCHOR_CHARS`` characters: that is what lets candidate
-generation (``candidates.py``) promise never to miss a pair verification accepts.
+generation (winnowing, ``core.features.shingles``) promise never to miss a pair that
+verification accepts.
 """
 
 from __future__ import annotations
@@ -25,10 +26,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from neardup.core.features import ANCHOR_CHARS, SHINGLE, WHITESPACE_CODES, Shingles
 from neardup.core.models import MatchedSpan, Overlap
 
 # Changing any of these changes results: bump versions.OVERLAP_VERSION with it.
-SHINGLE = 16  # characters per shingle: long enough to be rare by chance (measured)
 MAX_GAP = 24  # an edit of up to this many characters does not split a passage
 MIN_MATCH = 40  # shorter passages are common phrases, not copying (in CJK characters)
 # A Latin letter says less than a CJK character (an English word is ~5 letters,
@@ -36,16 +37,10 @@ MIN_MATCH = 40  # shorter passages are common phrases, not copying (in CJK chara
 LATIN_CHAR_WEIGHT = 1 / 3
 MAX_DRIFT = 0.1  # the two sides of a passage differ in length by at most this share
 MIN_DENSITY = 0.5  # a joined passage must be at least half covered by seeds
-# Shingles per winnowing window in candidate generation; a verbatim run of
-# WINNOW + SHINGLE - 1 characters always shares a winnowed hash (Schleimer et al. 2003).
-WINNOW = 25
-ANCHOR_CHARS = WINNOW + SHINGLE - 1
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
-_BASE = np.uint64(0x100000001B3)
 _FIRST_CJK = 0x2E80
-_WHITESPACE_CODES = np.array([ord(c) for c in " \t\n\r\f\v\u3000\u00a0"], dtype=np.uint32)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,28 +65,22 @@ class CompactText:
     @classmethod
     def of(cls, text: str) -> CompactText:
         """The compact form of a normalised text."""
-        codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
-        keep = ~np.isin(codes, _WHITESPACE_CODES)
-        positions = np.flatnonzero(keep).astype(np.int32)
-        kept = codes[keep]
-        word = _word_characters(kept)
-        char_weight = np.where(kept >= _FIRST_CJK, 1.0, LATIN_CHAR_WEIGHT) * word
-        cumulative = np.concatenate(([0.0], np.cumsum(char_weight)))
-        shingles = _shingle_hashes(kept.astype(np.uint64))
-        starts = np.arange(len(shingles))
-        repeats_before = np.concatenate(([0, 0], np.cumsum(kept[1:] == kept[:-1])))
-        tainted = (repeats_before[starts + SHINGLE] - repeats_before[starts + 1]) == SHINGLE - 1
-        words_before = np.concatenate(([0], np.cumsum(word)))
-        tainted |= words_before[starts + SHINGLE] == words_before[starts]
-        usable = np.flatnonzero(~tainted)
-        order = usable[np.argsort(shingles[usable], kind="stable")]
-        lookup = shingles[order]
+        return cls.of_shingles(Shingles.of(text))
+
+    @classmethod
+    def of_shingles(cls, shingled: Shingles) -> CompactText:
+        """The compact form of a text whose shingles are already known."""
+        char_weight = np.where(shingled.codes >= _FIRST_CJK, 1.0, LATIN_CHAR_WEIGHT)
+        cumulative = np.concatenate(([0.0], np.cumsum(char_weight * shingled.word)))
+        usable = np.flatnonzero(~shingled.tainted)
+        order = usable[np.argsort(shingled.hashes[usable], kind="stable")]
+        lookup = shingled.hashes[order]
         ranks, counts = _ranks_and_counts(lookup)
         return cls(
-            positions,
-            shingles,
+            shingled.positions,
+            shingled.hashes,
             cumulative,
-            tainted,
+            shingled.tainted,
             lookup,
             order.astype(np.int32),
             ranks.astype(np.int32),
@@ -109,28 +98,8 @@ class CompactText:
 def non_space_before(text: str) -> IntArray:
     """For each position 0..len(text), how many non-space characters come before it."""
     codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
-    counts = np.cumsum(~np.isin(codes, _WHITESPACE_CODES))
+    counts = np.cumsum(~np.isin(codes, WHITESPACE_CODES))
     return np.concatenate(([0], counts)).astype(np.int64)
-
-
-def _shingle_hashes(codes: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
-    n = len(codes) - SHINGLE + 1
-    if n <= 0:
-        return np.zeros(0, dtype=np.uint64)
-    # Polynomial hash mod 2**64 (numpy wraps), then one xor-shift to mix high bits down.
-    value = np.zeros(n, dtype=np.uint64)
-    with np.errstate(over="ignore"):
-        for offset in range(SHINGLE):
-            value = value * _BASE + codes[offset : offset + n] + np.uint64(1)
-        value ^= value >> np.uint64(29)
-    return value
-
-
-def _word_characters(codes: npt.NDArray[np.uint32]) -> npt.NDArray[np.bool_]:
-    """Letters, digits and Han characters: what makes a passage text rather than layout."""
-    distinct, where = np.unique(codes, return_inverse=True)
-    is_word = np.fromiter((chr(c).isalnum() for c in distinct.tolist()), bool, len(distinct))
-    return is_word[where]
 
 
 def _ranks_and_counts(sorted_hashes: npt.NDArray[np.uint64]) -> tuple[IntArray, IntArray]:
@@ -194,25 +163,35 @@ class _Passage:
         self.longest = max(self.longest, chain.longest)
 
 
-def _chains(i: IntArray, j: IntArray) -> list[_Passage]:
-    """Seeds on one diagonal that touch or overlap, as passages, in order of a."""
+def _chain_bounds(i: IntArray, j: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+    """Seeds on one diagonal that touch or overlap form a chain: each chain's start and
+    end in a (end exclusive) and its diagonal (b - a)."""
     diagonal = j - i
     order = np.lexsort((i, diagonal))
     i, diagonal = i[order], diagonal[order]
     breaks = np.flatnonzero((np.diff(diagonal) != 0) | (np.diff(i) > SHINGLE)) + 1
-    starts = np.concatenate(([0], breaks))
-    ends = np.concatenate((breaks, [len(i)])) - 1
+    firsts = np.concatenate(([0], breaks))
+    lasts = np.concatenate((breaks, [len(i)])) - 1
+    return i[firsts], i[lasts] + SHINGLE, diagonal[firsts]
+
+
+def _cannot_be_copying(starts: IntArray, ends: IntArray, a: CompactText) -> bool:
+    """Whether no passage made of these chains can count, by two bounds that need no
+    passage built: none holds a verbatim run of ANCHOR_CHARS, or all of them, with the
+    largest gaps that could join them, weigh less than MIN_MATCH."""
+    if int((ends - starts).max()) < ANCHOR_CHARS:
+        return True
+    weight = float((a.weight[ends] - a.weight[starts]).sum())
+    return weight + (len(starts) - 1) * MAX_GAP < MIN_MATCH
+
+
+def _chains(starts: IntArray, ends: IntArray, diagonals: IntArray) -> list[_Passage]:
+    """The chains as passages, in order of a."""
     chains = [
-        _Passage(
-            int(i[s]),
-            int(i[e]) + SHINGLE,
-            int(i[s] + diagonal[s]),
-            int(i[e] + diagonal[e]) + SHINGLE,
-            int(i[e] - i[s]) + SHINGLE,
-            int(diagonal[s]),
-            int(i[e] - i[s]) + SHINGLE,
+        _Passage(start, end, start + diagonal, end + diagonal, end - start, diagonal, end - start)
+        for start, end, diagonal in zip(
+            starts.tolist(), ends.tolist(), diagonals.tolist(), strict=True
         )
-        for s, e in zip(starts.tolist(), ends.tolist(), strict=True)
     ]
     chains.sort(key=lambda c: (c.a_start, c.b_start))
     return chains
@@ -305,7 +284,10 @@ def measure_overlap(a: CompactText, b: CompactText) -> Overlap:
     i, j = _seeds(a, b)
     if not len(i):
         return Overlap(0.0, 0.0, ())
-    found = _passages(_chains(i, j))
+    starts, ends, diagonals = _chain_bounds(i, j)
+    if _cannot_be_copying(starts, ends, a):
+        return Overlap(0.0, 0.0, ())
+    found = _passages(_chains(starts, ends, diagonals))
     passages = [
         p
         for p, run_size in zip(found, _region_sizes(found, a), strict=True)

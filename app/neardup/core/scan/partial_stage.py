@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from neardup.core.features import Analyzed
+from neardup.core.features import Analyzed, window_minima
 from neardup.core.match import FeatureWeights, compared
 from neardup.core.models import MatchedSpan, Overlap, Pair, PairKind, Role
 from neardup.core.passages import (
@@ -34,8 +34,6 @@ from neardup.core.passages import (
     non_space_before,
     shared_text,
     union_size,
-    window_minima,
-    winnowed,
 )
 from neardup.core.scan.progress import ScanContext, Stage, StageTimer
 from neardup.core.settings import ScanSettings
@@ -99,7 +97,7 @@ class _Verifier:
     def documents_at(self, i: int, shared: SharedText) -> npt.NDArray[np.int32]:
         text, counts = self._entry(i)
         if counts is None:
-            counts = shared.documents_at(window_minima(text))
+            counts = shared.documents_at(window_minima(text.shingles, text.tainted))
             self._compact[i] = (text, counts)
         return counts
 
@@ -132,10 +130,6 @@ class _Verifier:
         if self._cache is not None:
             self._cache.store_derived(self._new)
         self._new = {}
-
-
-def _candidates(representatives: Sequence[int], verifier: _Verifier) -> SharedText:
-    return shared_text([winnowed(verifier.text(i)) for i in representatives])
 
 
 def _expanded(
@@ -193,7 +187,7 @@ def passage_pairs(
         copies.setdefault(representative, []).append(i)
     representatives = list(copies)
     verifier = _Verifier(docs, cache)
-    shared = _candidates(representatives, verifier)
+    shared = shared_text([docs[i].kept_hashes for i in representatives])
     lengths = [len(d.text) for d in docs]
 
     def verified(pair: Pair) -> Pair | None:

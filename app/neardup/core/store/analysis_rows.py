@@ -1,7 +1,9 @@
 """The cache's row format for an analysed document: encode and decode, with checks.
 
-Encoding compresses the text, tokens and windows, which is real work; scan workers
-do it next to the analysis (``core.scan.worker``) to keep it off the main process.
+Encoding compresses the text, tokens and kept hashes, which is real work; scan workers
+do it next to the analysis (``core.scan.worker``) to keep it off the main process. The
+kept-hashes blob starts with a checksum of the whole row, so a damaged row, or a blob of
+another row's, is read as damaged and the file analysed again, never served.
 """
 
 from __future__ import annotations
@@ -12,11 +14,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+import xxhash
 
-from neardup.core.features import Analyzed, Passages
+from neardup.core.features import Analyzed, HashArray
 from neardup.core.store.derived_values import DamagedEntryError
 
-# format, pages, encoding, notes, content key, text, tokens, token offsets, windows
+# format, pages, encoding, notes, content key, text, tokens, token offsets, kept hashes
 StoredAnalysis = tuple[str, int | None, str | None, str, str, bytes, bytes, bytes, bytes]
 
 _TOKEN_SEPARATOR = "\x1f"
@@ -24,7 +27,7 @@ _LEVEL = 1  # fast: the cache is local, and a scan writes it once per new file
 
 
 def encode_analysis(item: Analyzed) -> StoredAnalysis:
-    return (
+    fields = (
         item.format,
         item.pages,
         item.encoding,
@@ -33,8 +36,19 @@ def encode_analysis(item: Analyzed) -> StoredAnalysis:
         zlib.compress(item.text.encode("utf-8"), _LEVEL),
         zlib.compress(_TOKEN_SEPARATOR.join(item.tokens).encode("utf-8"), _LEVEL),
         zlib.compress(item.token_offsets.astype("<u4").tobytes(), _LEVEL),
-        _encode_windows(item.passages),
     )
+    hashes = zlib.compress(item.kept_hashes.astype("<u8").tobytes(), _LEVEL)
+    return (*fields, _checksum(fields, hashes) + hashes)
+
+
+def _checksum(fields: Sequence[object], hashes: bytes) -> bytes:
+    """A digest of every field of a row, stored with it."""
+    digest = xxhash.xxh3_64()
+    for field in fields:
+        digest.update(repr(field).encode("utf-8") if not isinstance(field, bytes) else field)
+        digest.update(b"\x00")
+    digest.update(hashes)
+    return digest.digest()
 
 
 def decode_analysis(row: Sequence[object], path: str, size: int, mtime_ns: int) -> Analyzed:
@@ -60,7 +74,10 @@ def _blob(value: object, name: str) -> bytes:
 
 
 def _decode_analysis(row: Sequence[object], path: str, size: int, mtime_ns: int) -> Analyzed:
-    fmt, pages, encoding, notes, content_key, text, tokens, offsets, windows = row
+    fmt, pages, encoding, notes, content_key, text, tokens, offsets, stored_hashes = row
+    stored = _blob(stored_hashes, "kept hashes")
+    if stored[:8] != _checksum(row[:8], stored[8:]):
+        raise DamagedEntryError("a damaged analysis: its checksum does not match")
     if not (isinstance(fmt, str) and isinstance(content_key, str) and isinstance(notes, str)):
         raise DamagedEntryError(
             "a damaged analysis: a format, content key or notes that is not text"
@@ -83,12 +100,7 @@ def _decode_analysis(row: Sequence[object], path: str, size: int, mtime_ns: int)
         bool(np.any(np.diff(token_offsets) < 0)) or int(token_offsets[-1]) >= len(plain)
     ):
         raise DamagedEntryError("a damaged analysis: token offsets out of order or beyond the text")
-    passages = _decode_windows(_blob(windows, "windows"))
-    if len(passages.token_ends) and (
-        bool(np.any(passages.token_starts > passages.token_ends))
-        or int(passages.token_ends.max()) > len(words)
-    ):
-        raise DamagedEntryError("a damaged analysis: windows beyond the tokens")
+    kept_hashes = _decode_hashes(stored[8:])
     return Analyzed(
         path=Path(path),
         format=fmt,
@@ -101,23 +113,12 @@ def _decode_analysis(row: Sequence[object], path: str, size: int, mtime_ns: int)
         tokens=words,
         token_offsets=token_offsets,
         content_key=content_key,
-        passages=passages,
+        kept_hashes=kept_hashes,
     )
 
 
-def _encode_windows(passages: Passages) -> bytes:
-    table = np.stack(
-        (
-            passages.token_starts.astype("<u8"),
-            passages.token_ends.astype("<u8"),
-            passages.fingerprints.astype("<u8"),
-        )
-    )
-    return zlib.compress(table.tobytes(), _LEVEL)
-
-
-def _decode_windows(blob: bytes) -> Passages:
-    table = np.frombuffer(zlib.decompress(blob), dtype="<u8").reshape(3, -1)
-    return Passages(
-        table[0].astype(np.int64), table[1].astype(np.int64), table[2].astype(np.uint64)
-    )
+def _decode_hashes(blob: bytes) -> HashArray:
+    hashes = np.frombuffer(zlib.decompress(blob), dtype="<u8").astype(np.uint64)
+    if len(hashes) > 1 and not bool(np.all(hashes[1:] > hashes[:-1])):
+        raise DamagedEntryError("a damaged analysis: kept hashes out of order")
+    return hashes

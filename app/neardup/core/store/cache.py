@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 _K = TypeVar("_K")
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 # Whole-scan outcomes kept: trying other settings on a folder, or other folders, adds one
 # each (a few MB for a large folder), so older ones make way.
 MAX_STORED_SCANS = 16
@@ -136,7 +136,7 @@ CREATE TABLE IF NOT EXISTS analyses (
     content_hash TEXT NOT NULL, settings_key TEXT NOT NULL,
     format TEXT NOT NULL, pages INTEGER, encoding TEXT, notes TEXT NOT NULL,
     content_key TEXT NOT NULL, text BLOB NOT NULL, tokens BLOB NOT NULL, offsets BLOB NOT NULL,
-    windows BLOB NOT NULL,
+    kept_hashes BLOB NOT NULL,
     PRIMARY KEY (content_hash, settings_key)
 );
 CREATE TABLE IF NOT EXISTS problems (
@@ -249,7 +249,7 @@ class AnalysisCache:
             for path, digest in hashes.items():
                 found = (digest, settings_key, path_format(path))
                 row = self._db.execute(
-                    "SELECT format, pages, encoding, notes, content_key, text, tokens, offsets, windows "
+                    "SELECT format, pages, encoding, notes, content_key, text, tokens, offsets, kept_hashes "
                     "FROM analyses WHERE content_hash=? AND settings_key=? AND format=?",
                     found,
                 ).fetchone()

@@ -1,0 +1,97 @@
+"""Shingles of one document's text, and the hashes winnowing keeps of them.
+
+A text is compared on its non-space characters ("compact" text): whitespace and line
+breaks differ between formats and say nothing about copying. Every run of ``SHINGLE``
+compact characters is a shingle with a 64-bit hash. Shingles made of one repeated
+character (table rules) or without a word character (letters, digits, Han) are
+"tainted": they never count as evidence of copying.
+
+Winnowing (Schleimer, Wilkerson and Aiken, SIGMOD 2003) keeps the smallest hash of every
+``WINNOW`` consecutive shingles. Two texts that share a verbatim run of ``ANCHOR_CHARS``
+compact characters share the shingles inside it, and so keep a common hash. The kept
+hashes are small (a few per hundred characters) and computed once per document, in the
+worker that reads it; candidate pairs are the documents that keep a common hash.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+# Changing any of these changes results: bump versions.ANALYSIS_VERSION and
+# versions.OVERLAP_VERSION with it.
+SHINGLE = 16  # characters per shingle: long enough to be rare by chance (measured)
+WINNOW = 25  # shingles per winnowing window
+ANCHOR_CHARS = WINNOW + SHINGLE - 1  # a shared verbatim run this long is always seen
+
+HashArray = npt.NDArray[np.uint64]
+NO_HASH = np.uint64(np.iinfo(np.uint64).max)
+_BASE = np.uint64(0x100000001B3)
+WHITESPACE_CODES = np.array([ord(c) for c in " \t\n\r\f\v\u3000\u00a0"], dtype=np.uint32)
+
+
+@dataclass(frozen=True, slots=True)
+class Shingles:
+    """The compact characters of a text and the hashes of its shingles."""
+
+    positions: npt.NDArray[np.int32]  # index in the text of each compact character
+    codes: npt.NDArray[np.uint32]  # the compact characters, as code points
+    word: npt.NDArray[np.bool_]  # which compact characters are letters, digits or Han
+    hashes: HashArray  # one per shingle (starting at each compact character)
+    tainted: npt.NDArray[np.bool_]  # shingles that are never evidence of copying
+
+    @classmethod
+    def of(cls, text: str) -> Shingles:
+        codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+        keep = ~np.isin(codes, WHITESPACE_CODES)
+        positions = np.flatnonzero(keep).astype(np.int32)
+        kept = codes[keep]
+        word = _word_characters(kept)
+        hashes = _shingle_hashes(kept.astype(np.uint64))
+        starts = np.arange(len(hashes))
+        repeats_before = np.concatenate(([0, 0], np.cumsum(kept[1:] == kept[:-1])))
+        tainted = (repeats_before[starts + SHINGLE] - repeats_before[starts + 1]) == SHINGLE - 1
+        words_before = np.concatenate(([0], np.cumsum(word)))
+        tainted |= words_before[starts + SHINGLE] == words_before[starts]
+        return cls(positions, kept, word, hashes, tainted)
+
+
+def window_minima(hashes: HashArray, tainted: npt.NDArray[np.bool_]) -> HashArray:
+    """The smallest shingle hash of every ``WINNOW`` consecutive shingles, one per window
+    position (``NO_HASH`` where all of them are tainted)."""
+    usable = np.where(tainted, NO_HASH, hashes)
+    if len(usable) < WINNOW:
+        return usable.astype(np.uint64)
+    minima: HashArray = np.lib.stride_tricks.sliding_window_view(usable, WINNOW).min(axis=1)
+    return minima
+
+
+def winnowed(text: str) -> HashArray:
+    """The distinct hashes winnowing keeps from a normalised text, sorted."""
+    shingled = Shingles.of(text)
+    kept: HashArray = np.unique(window_minima(shingled.hashes, shingled.tainted))
+    distinct: HashArray = kept[kept != NO_HASH]
+    return distinct
+
+
+def _word_characters(codes: npt.NDArray[np.uint32]) -> npt.NDArray[np.bool_]:
+    """Letters, digits and Han characters: what makes a passage text rather than layout."""
+    distinct, where = np.unique(codes, return_inverse=True)
+    is_word = np.fromiter((chr(c).isalnum() for c in distinct.tolist()), bool, len(distinct))
+    found: npt.NDArray[np.bool_] = is_word[where]
+    return found
+
+
+def _shingle_hashes(codes: npt.NDArray[np.uint64]) -> HashArray:
+    n = len(codes) - SHINGLE + 1
+    if n <= 0:
+        return np.zeros(0, dtype=np.uint64)
+    # Polynomial hash mod 2**64 (numpy wraps), then one xor-shift to mix high bits down.
+    value = np.zeros(n, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        for offset in range(SHINGLE):
+            value = value * _BASE + codes[offset : offset + n] + np.uint64(1)
+        value ^= value >> np.uint64(29)
+    return value
