@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 from model_rows import document_rows
 from neardup.core.report.scan_report import report_dict
 from neardup.core.scan.pipeline import scan
+from neardup.core.scan.progress import CancelToken, Progress, Stage
 from neardup.core.settings import ScanSettings
 from neardup.gui.compare.compare_dialog import CompareDialog
 from neardup.gui.formatting import percent
@@ -475,14 +476,22 @@ def test_documents_at_100k_rows_show_sort_and_filter_every_row() -> None:
 
 def test_a_share_the_scan_did_not_measure_is_unknown_not_zero(tmp_path: Path) -> None:
     theses = _write_theses(tmp_path / "theses")
+    settings = ScanSettings(workers=1, use_cache=False)
+
+    def cancel_at_passages(progress: Progress) -> None:
+        if progress.stage is Stage.PASSAGES:
+            token.cancel()
+
     for changes in ({"detect_partial": False}, {}):
-        data = report_dict(
-            scan([theses.folder], ScanSettings(workers=1, use_cache=False, **changes))
+        token = CancelToken()
+        result = scan(
+            [theses.folder], settings.replace(**changes), progress=cancel_at_passages, cancel=token
         )
-        if not changes:
-            data["summary"]["cancelled"] = True  # as a scan cancelled before the passages stage
-        essay = parse_report(data).documents[str(theses.unrelated[0])]
+        assert result.cancelled == (not changes)
+        essay = parse_report(report_dict(result)).documents[str(theses.unrelated[0])]
         assert essay.found_elsewhere is None, changes
+    complete = parse_report(report_dict(scan([theses.folder], settings)))
+    assert complete.documents[str(theses.unrelated[0])].found_elsewhere == 0.0
 
 
 def test_the_minimum_share_filter_agrees_with_the_shown_percentage() -> None:

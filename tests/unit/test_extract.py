@@ -428,3 +428,13 @@ def test_a_text_file_beyond_the_limit_is_a_problem(
     monkeypatch.setattr(txt, "MAX_TEXT_FILE_BYTES", path.stat().st_size - 1)
     problem = extract(path)
     assert isinstance(problem, Problem) and "Too large to compare" in problem.reason
+
+
+def test_a_few_nul_markers_in_utf8_text_are_left_out_not_binary(tmp_path: Path) -> None:
+    path = tmp_path / "manual.txt"
+    body = "Index of the manual: commands, options, files. " * 40
+    path.write_bytes(("\x00\x08[index\x00\x08]\n" + body).encode("utf-8"))
+    extracted = extract(path)
+    assert isinstance(extracted, Document)
+    assert "\x00" not in extracted.text and "Index of the manual" in extracted.text
+    assert any("2 NUL bytes" in note for note in extracted.notes)

@@ -146,3 +146,29 @@ def test_one_repeated_line_is_read_in_bounded_time_and_memory(tmp_path: Path) ->
     names = [d.path.name for d in found.documents]
     kinds = {(names[p.a], names[p.b]): p.kind for p in found.pairs}
     assert kinds == {("log-a.txt", "log-b.txt"): PairKind.NEAR_DUPLICATE}
+
+
+def test_a_block_among_repeated_lines_is_matched_where_it_stands(tmp_path: Path) -> None:
+    """Two versions of a changelog: every entry ends with the same sign-off line, and the
+    newer version adds entries on top. The older text is found whole in the newer."""
+    signoff = " -- Debian Maintainer <maintainer@example.org>  Mon, 01 Jan 2024 12:00:00 +0000\n"
+    entries = [
+        f"package ({n}.0-1) unstable; urgency=medium\n\n  * "
+        + " ".join(paragraphs(600 + n, "en", count=1, sentences=2))
+        + "\n\n"
+        + signoff
+        for n in range(12)
+    ]
+    old = "\n".join(entries[4:])
+    new = "\n".join(entries)
+    found = measure_overlap(CompactText.of(normalize(old)), CompactText.of(normalize(new)))
+    assert found.overlap_a > 0.98
+    assert 0.6 < found.overlap_b < 0.75
+
+
+def test_a_document_found_nowhere_else_reads_zero_not_unknown(tmp_path: Path) -> None:
+    texts = {"alone.txt": document(990, "en"), "other.txt": document(991, "en")}
+    found = scan(_write(tmp_path, texts), SETTINGS)
+    assert [d.similarity.total if d.similarity else None for d in found.documents] == [0.0, 0.0]
+    unmeasured = scan(_write(tmp_path, texts), SETTINGS.replace(detect_partial=False))
+    assert [d.similarity for d in unmeasured.documents] == [None, None]

@@ -142,12 +142,25 @@ def _looks_binary(text: str) -> bool:
     return len(_CONTROL_CHARS.findall(sample)) / len(sample) > _MAX_CONTROL_FRACTION
 
 
+# A few NUL bytes in valid UTF-8 text are markers (Texinfo puts one before its index), not
+# binary data: up to this share of the characters, they are dropped and the text kept.
+_MAX_NUL_SHARE = 0.001
+
+
 def _decode_with_nuls(data: bytes) -> tuple[str, str, tuple[str, ...]]:
-    # NUL bytes mean binary data unless the file is UTF-16 saved without a BOM.
+    # NUL bytes mean binary data unless the file is UTF-16 saved without a BOM, or UTF-8
+    # text with a rare marker byte.
     for encoding in ("utf-16-le", "utf-16-be"):
         text = _strict(data, encoding) if len(data) % 2 == 0 else None
         if text is not None and not _looks_binary(text) and _text_score(text) >= 0.9:
             return text, encoding, ()
+    text = _strict(data, "utf-8")
+    if text is not None:
+        nuls = text.count("\x00")
+        kept = text.replace("\x00", "")
+        if nuls <= max(3, _MAX_NUL_SHARE * len(text)) and kept and not _looks_binary(kept):
+            plural = "byte" if nuls == 1 else "bytes"
+            return kept, "utf-8", (f"{nuls} NUL {plural} (markers, not text) left out",)
     raise ExtractionError(BINARY_REASON)
 
 

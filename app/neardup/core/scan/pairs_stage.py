@@ -38,7 +38,7 @@ from neardup.core.store import (
 
 
 def _summaries(
-    count: int, pairs: Sequence[Pair], texts: Sequence[str]
+    count: int, pairs: Sequence[Pair], texts: Sequence[str], *, measured: bool
 ) -> list[SimilaritySummary | None]:
     """Per document: share of its text found in any other, and its sources.
 
@@ -61,7 +61,7 @@ def _summaries(
     out: list[SimilaritySummary | None] = []
     for doc in range(count):
         if not sources[doc]:
-            out.append(None)
+            out.append(SimilaritySummary(0.0, None, 0.0, ()) if measured else None)
             continue
         before = non_space_before(texts[doc])
         merged = union_size(spans[doc], before)
@@ -149,13 +149,16 @@ def find_pairs(
         for i, d in enumerate(docs)
     ]
     groups = build_groups(infos, [(p.a, p.b) for p in pairs], settings.reference_rule)
-    if settings.detect_partial and not ctx.cancelled():
+    measured = settings.detect_partial and not ctx.cancelled()
+    if measured:
         pairs += passage_pairs(docs, eligible, roles, features, pairs, ctx, cache)
         grouped = [(p.a, p.b) for p in pairs if p.kind is not PairKind.PARTIAL]
         groups = build_groups(infos, grouped, settings.reference_rule)
     pairs.sort(key=lambda p: (p.a, p.b))
 
-    summaries = _summaries(len(docs), pairs, [d.text for d in docs])
+    # A scan that looked and found nothing says 0; one that never looked says nothing.
+    measured = measured and not ctx.cancelled()
+    summaries = _summaries(len(docs), pairs, [d.text for d in docs], measured=measured)
     records = []
     for i, d in enumerate(docs):
         notes = d.notes
