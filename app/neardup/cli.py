@@ -11,6 +11,7 @@ import argparse
 import os
 import signal
 import sys
+import tempfile
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -46,6 +47,8 @@ def _settings_from(args: argparse.Namespace) -> ScanSettings:
     if args.user_dict is not None and not args.user_dict.is_file():
         raise UsageError(f"user dictionary not found: {args.user_dict}")
     if args.command == "scan":
+        if args.cache_path is not None and not args.no_cache:
+            _check_cache_path(args.cache_path)
         common.update(
             detect_partial=not args.no_partial,
             min_overlap=args.min_overlap,
@@ -65,6 +68,16 @@ def _settings_from(args: argparse.Namespace) -> ScanSettings:
         raise UsageError(str(error)) from error
 
 
+def _check_cache_path(path: Path) -> None:
+    """Refuse, before anything runs, a cache path that holds a file NearDup did not make."""
+    from neardup.core.store import ForeignFileError, check_ours
+
+    try:
+        check_ours(path)
+    except ForeignFileError as error:
+        raise UsageError(error.reason) from None
+
+
 def _check_output(output: Path) -> None:
     """Refuse an output the report could not be written to before the scan, not after it."""
     if output.is_dir():
@@ -75,6 +88,16 @@ def _check_output(output: Path) -> None:
     exists = os.path.exists(output)
     if not os.access(output if exists else folder, os.W_OK):
         raise UsageError(f"cannot write --output: {output if exists else folder} is read-only")
+    if exists and not os.path.isfile(output):
+        return  # a device or a pipe is written in place, as a shell redirection would
+    # A report is written to a temporary file beside its destination, then moved over it.
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".neardup-", suffix=".probe"):
+            pass
+    except OSError as error:
+        raise UsageError(
+            f"cannot write --output: no file can be created in {folder} ({error.strerror or error})"
+        ) from None
 
 
 def _run_scan(args: argparse.Namespace) -> int:
@@ -216,6 +239,8 @@ def _run_cache(args: argparse.Namespace) -> int:
 
     if args.cache_path is not None and args.cache_path.is_dir():
         raise UsageError(f"--cache-path is a folder, not a cache file: {args.cache_path}")
+    if args.cache_path is not None:
+        _check_cache_path(args.cache_path)
     cache = AnalysisCache(args.cache_path)
     try:
         if args.action == "clear":

@@ -438,3 +438,52 @@ def test_a_few_nul_markers_in_utf8_text_are_left_out_not_binary(tmp_path: Path) 
     assert isinstance(extracted, Document)
     assert "\x00" not in extracted.text and "Index of the manual" in extracted.text
     assert any("2 NUL bytes" in note for note in extracted.notes)
+
+
+def _with_lying_header(source: Path, target: Path, member: str, claimed: int) -> None:
+    """A copy of a .docx whose zip directory claims ``member`` unpacks to ``claimed`` bytes."""
+    with zipfile.ZipFile(source) as original:
+        info = original.getinfo(member)
+        real = info.file_size
+    data = bytearray(source.read_bytes())
+    # The central directory's uncompressed size follows the member's CRC; patch every
+    # record (local header and central directory) that carries the real size.
+    needle = real.to_bytes(4, "little")
+    for at in [i for i in range(len(data) - 4) if data[i : i + 4] == needle]:
+        data[at : at + 4] = claimed.to_bytes(4, "little")
+    target.write_bytes(bytes(data))
+
+
+def test_a_docx_part_whose_header_lies_about_its_size_is_read_no_further_than_the_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from neardup.core.extract import docx
+
+    honest = tmp_path / "honest.docx"
+    write_docx(honest, ["A paragraph that repeats, as a zip bomb's does. " * 20] * 400)
+    real = zipfile.ZipFile(honest).getinfo("word/document.xml").file_size
+    liar = tmp_path / "liar.docx"
+    _with_lying_header(honest, liar, "word/document.xml", 1000)
+    monkeypatch.setattr(docx, "MAX_PART_BYTES", real // 4)
+    problem = extract(liar)
+    assert isinstance(problem, Problem)
+    assert "Too large to read" in problem.reason or "Not a valid .docx" in problem.reason
+
+
+def test_every_format_stops_at_the_same_character_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from neardup.core.extract import base
+
+    paragraph = "A sentence of an ordinary thesis, long enough to count. " * 10
+    write_txt(tmp_path / "long.txt", "\n\n".join([paragraph] * 60))
+    write_docx(tmp_path / "long.docx", [paragraph] * 60)
+    write_pdf(tmp_path / "long.pdf", [paragraph] * 60)
+    limit = len(paragraph) * 30  # half of each document
+    monkeypatch.setattr(base, "MAX_DOCUMENT_CHARS", limit)
+    for name in ("long.txt", "long.docx", "long.pdf"):
+        for engine in ("pdfium", "pdfminer"):
+            problem = extract(tmp_path / name, pdf_engine=engine)
+            assert isinstance(problem, Problem), (name, engine)
+            assert problem.reason.startswith("Too long to compare as one document"), name
+            assert problem.lasting

@@ -17,6 +17,8 @@ from neardup.core.versions import ANALYSIS_VERSION
 __all__ = ["DEFAULT_SUFFIXES", "PDF_ENGINES", "ScanSettings"]
 
 DEFAULT_SUFFIXES = (".txt", ".docx", ".pdf")
+# More worker processes than this only add memory: each holds a document's analysis.
+MAX_WORKERS = 64
 PDF_ENGINES: tuple[str, ...] = ("pdfium", "pdfminer")
 
 
@@ -102,8 +104,12 @@ class ScanSettings:
             raise ValueError("exclude_common counts documents: at least 3 (a pair and one more)")
         if self.top_n is not None and self.top_n < 1:
             raise ValueError("top_n must be a positive number of features")
-        if self.workers is not None and self.workers < 1:
-            raise ValueError("workers must be at least 1")
+        if self.workers is not None and not 1 <= self.workers <= MAX_WORKERS:
+            raise ValueError(f"workers must be between 1 and {MAX_WORKERS}")
+        if self.min_tokens < 0:
+            raise ValueError("min_tokens must be 0 or more")
+        if not 0.0 <= self.min_resemblance <= 1.0:
+            raise ValueError("min_resemblance must be a fraction between 0 and 1")
         # Accept plain strings from API callers and saved settings.
         for name in ("cache_path", "user_dict"):
             value = getattr(self, name)

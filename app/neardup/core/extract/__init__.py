@@ -7,7 +7,14 @@ import os
 import stat
 from pathlib import Path
 
-from neardup.core.extract.base import Extracted, ExtractionError, ExtractOptions, Extractor
+from neardup.core.extract import base
+from neardup.core.extract.base import (
+    Extracted,
+    ExtractionError,
+    ExtractOptions,
+    Extractor,
+    too_long_reason,
+)
 from neardup.core.models import Document, Problem
 from neardup.core.settings import PDF_ENGINES
 
@@ -83,6 +90,8 @@ def _extract(path: Path, options: ExtractOptions) -> Document | Problem:
     if info.st_size == 0:
         return Problem(path, "File is empty (0 bytes)", lasting=True)
     result = extractor(path, options)
+    if len(result.text) > base.MAX_DOCUMENT_CHARS:  # each reader stops early; this is the rule
+        return Problem(path, too_long_reason(), lasting=True)
     text = result.text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
         return Problem(path, "No text found in the document", lasting=True)

@@ -9,6 +9,7 @@ relationship targets behave as in python-docx.
 
 from __future__ import annotations
 
+import itertools
 import zipfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -18,7 +19,7 @@ from docx.opc.constants import RELATIONSHIP_TYPE as RT
 from docx.opc.packuri import PACKAGE_URI, PackURI
 from lxml import etree
 
-from neardup.core.extract.base import Extracted, ExtractionError, ExtractOptions
+from neardup.core.extract.base import Extracted, ExtractionError, ExtractOptions, TextBudget
 
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -56,8 +57,9 @@ _NOTE_KINDS = ("separator", "continuationSeparator", "continuationNotice")
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
 
 _Element = Any  # lxml elements are untyped here (no stubs installed)
-# A 1,000-page thesis has a document part of a few MB; this is far beyond any real one.
-MAX_PART_BYTES = 100 * 2**20
+# A 1,000-page thesis has a document part of a few MB; this is far beyond any real one,
+# and its parsed tree (about 15 bytes of memory a byte of XML) still fits in memory.
+MAX_PART_BYTES = 32 * 2**20
 
 
 class _Package:
@@ -96,16 +98,20 @@ class _Package:
         return links
 
     def parse(self, name: PackURI) -> _Element:
+        # A parsed XML tree takes ~15x its text in memory: a few MB of zip can unpack to
+        # gigabytes (a "zip bomb") and take the whole machine with it. The size in the zip's
+        # header may lie, so the part is unpacked no further than the limit.
         size = self._archive.getinfo(name.membername).file_size
+        if size <= MAX_PART_BYTES:
+            with self._archive.open(name.membername) as member:
+                blob = member.read(MAX_PART_BYTES + 1)
+            size = max(size, len(blob))
         if size > MAX_PART_BYTES:
-            # A parsed XML tree takes ~15x its text in memory: a few MB of zip can unpack
-            # to gigabytes (a "zip bomb") and take the whole machine with it.
             raise ExtractionError(
-                f"Too large to read: its part {name.membername} unpacks to "
-                f"{size / 2**20:.0f} MB (the limit is {MAX_PART_BYTES // 2**20} MB); "
-                "save it again from Word, or as .txt or .pdf"
+                f"Too large to read: its part {name.membername} unpacks to more than "
+                f"{MAX_PART_BYTES // 2**20} MB; save it again from Word, or as .txt or .pdf"
             )
-        return _parse(self._archive.read(name.membername))
+        return _parse(blob)
 
     def linked(self, rel_id: str) -> _Element | None:
         link = self.links.get(rel_id)
@@ -125,12 +131,16 @@ def extract_docx(path: Path, options: ExtractOptions) -> Extracted:
             body = package.document.find(_BODY)
             if body is None:
                 body = package.document
+            budget = TextBudget()
             blocks = [
-                *_unique(_part_blocks(package, _section_refs(body, "headerReference"))),
-                *_container_blocks(body),
-                *_note_blocks(package, RT.FOOTNOTES, "footnote"),
-                *_note_blocks(package, RT.ENDNOTES, "endnote"),
-                *_unique(_part_blocks(package, _section_refs(body, "footerReference"))),
+                budget.take(block)
+                for block in itertools.chain(
+                    _unique(_part_blocks(package, _section_refs(body, "headerReference"))),
+                    _container_blocks(body),
+                    _note_blocks(package, RT.FOOTNOTES, "footnote"),
+                    _note_blocks(package, RT.ENDNOTES, "endnote"),
+                    _unique(_part_blocks(package, _section_refs(body, "footerReference"))),
+                )
             ]
     except (zipfile.BadZipFile, KeyError, ValueError, EOFError, etree.XMLSyntaxError) as exc:
         raise _corrupt(exc) from exc

@@ -8,7 +8,7 @@ from pathlib import Path
 import pypdfium2
 import pypdfium2.raw as pdfium_raw
 
-from neardup.core.extract.base import Extracted, ExtractionError, ExtractOptions
+from neardup.core.extract.base import Extracted, ExtractionError, ExtractOptions, TextBudget
 
 ENCRYPTED_REASON = "PDF is encrypted; remove the password and scan again"
 _CORRUPT_REASON = "Not a valid PDF file (corrupt or truncated)"
@@ -75,8 +75,9 @@ def _read_with_pdfium(path: Path) -> list[str]:
         except pypdfium2.PdfiumError as exc:
             raise _pdfium_open_error(exc) from exc
         try:
-            return [_pdfium_page_text(pdf, index) for index in range(len(pdf))]
-        except (OSError, MemoryError):
+            budget = TextBudget()
+            return [budget.take(_pdfium_page_text(pdf, index)) for index in range(len(pdf))]
+        except (OSError, MemoryError, ExtractionError):
             raise
         except Exception as exc:
             # A damaged page is worth a second opinion from pdfminer, whatever the error.
@@ -119,7 +120,7 @@ def _read_with_pdfminer(path: Path) -> list[str]:
     from neardup.core.extract import pdfminer_pages
 
     try:
-        return pdfminer_pages.read_pages(path)
+        return pdfminer_pages.read_pages(path, TextBudget().take)
     except pdfminer_pages.EncryptedError as exc:
         raise ExtractionError(ENCRYPTED_REASON) from exc
     except pdfminer_pages.UnreadableError as exc:

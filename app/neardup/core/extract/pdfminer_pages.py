@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
@@ -11,6 +12,8 @@ from pdfminer.layout import LAParams
 from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
+
+from neardup.core.extract.base import ExtractionError
 
 
 class EncryptedError(Exception):
@@ -21,21 +24,22 @@ class UnreadableError(Exception):
     """pdfminer could not parse the file; the message says why."""
 
 
-def read_pages(path: Path) -> list[str]:
-    """The text of every page; OSError and MemoryError pass through unchanged."""
+def read_pages(path: Path, take: Callable[[str], str]) -> list[str]:
+    """The text of every page, each passed through ``take`` (which may stop the reading by
+    raising); OSError, MemoryError and what ``take`` raises pass through unchanged."""
     with path.open("rb") as stream:
         try:
-            return _pages(stream)
+            return _pages(stream, take)
         except (PDFPasswordIncorrect, PDFEncryptionError) as exc:
             raise EncryptedError(str(exc)) from exc
-        except (OSError, MemoryError):
+        except (OSError, MemoryError, ExtractionError):
             raise
         except Exception as exc:
             # pdfminer signals damage with many unrelated types (PSEOF, PDFSyntaxError, ...).
             raise UnreadableError(f"{type(exc).__name__}: {exc}") from exc
 
 
-def _pages(stream: BinaryIO) -> list[str]:
+def _pages(stream: BinaryIO, take: Callable[[str], str]) -> list[str]:
     manager = PDFResourceManager()
     buffer = io.StringIO()
     device = TextConverter(manager, buffer, laparams=LAParams())
@@ -44,7 +48,7 @@ def _pages(stream: BinaryIO) -> list[str]:
     try:
         for page in PDFPage.get_pages(stream):
             interpreter.process_page(page)
-            pages.append(buffer.getvalue())
+            pages.append(take(buffer.getvalue()))
             buffer.seek(0)
             buffer.truncate(0)
     finally:

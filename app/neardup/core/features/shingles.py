@@ -15,6 +15,7 @@ worker that reads it; candidate pairs are the documents that keep a common hash.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -71,16 +72,27 @@ def window_minima(hashes: HashArray, tainted: npt.NDArray[np.bool_]) -> HashArra
 def winnowed(text: str) -> HashArray:
     """The distinct hashes winnowing keeps from a normalised text, sorted."""
     shingled = Shingles.of(text)
-    kept: HashArray = np.unique(window_minima(shingled.hashes, shingled.tainted))
+    minima = window_minima(shingled.hashes, shingled.tainted)
+    # Neighbouring windows mostly share their minimum: drop the repeats before sorting.
+    changes = np.concatenate(([True], minima[1:] != minima[:-1])) if len(minima) else minima
+    kept: HashArray = np.unique(minima[changes.astype(bool)])
     distinct: HashArray = kept[kept != NO_HASH]
     return distinct
 
 
+@functools.cache
+def _basic_plane_words() -> npt.NDArray[np.bool_]:
+    """For every character of Unicode's basic plane, whether it is a letter, digit or Han."""
+    return np.fromiter((chr(c).isalnum() for c in range(0x10000)), bool, 0x10000)
+
+
 def _word_characters(codes: npt.NDArray[np.uint32]) -> npt.NDArray[np.bool_]:
     """Letters, digits and Han characters: what makes a passage text rather than layout."""
-    distinct, where = np.unique(codes, return_inverse=True)
-    is_word = np.fromiter((chr(c).isalnum() for c in distinct.tolist()), bool, len(distinct))
-    found: npt.NDArray[np.bool_] = is_word[where]
+    table = _basic_plane_words()
+    basic = codes < 0x10000
+    found: npt.NDArray[np.bool_] = table[np.where(basic, codes, 0)] & basic
+    for index in np.flatnonzero(~basic).tolist():  # rare: historic scripts, emoji, rare Han
+        found[index] = chr(int(codes[index])).isalnum()
     return found
 
 

@@ -69,8 +69,30 @@ def _batches(paths: Sequence[Path], keys: Mapping[str, FileKey]) -> list[list[Pa
     return batches
 
 
+# What one worker may need at its peak: the analysis of the largest document allowed
+# (extract.base.MAX_DOCUMENT_CHARS), measured at about 600 MB, with a margin.
+WORKER_MEMORY_BYTES = 768 * 2**20
+
+
 def default_workers(settings: ScanSettings) -> int:
-    return settings.workers or os.cpu_count() or 1
+    """Worker processes: as asked, or one per CPU, but no more than memory can hold."""
+    wanted = settings.workers or os.cpu_count() or 1
+    available = available_memory()
+    if available is None:
+        return wanted
+    return max(1, min(wanted, available // WORKER_MEMORY_BYTES))
+
+
+def available_memory() -> int | None:
+    """Memory the system can give without swapping (Linux), or None where unknown."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
 
 
 def _analyze_here(

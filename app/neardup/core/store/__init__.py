@@ -29,15 +29,18 @@ if TYPE_CHECKING:
         scan_keys,
         text_key,
     )
+    from neardup.core.store.ownership import ForeignFileError, check_ours
 
 __all__ = [
     "AnalysisCache",
     "DamagedEntryError",
     "FileKey",
+    "ForeignFileError",
     "ScanInput",
     "ScanOutcome",
     "SeenFiles",
     "StoredAnalysis",
+    "check_ours",
     "content_hash",
     "corpus_signature",
     "decode_outcome",
@@ -57,6 +60,7 @@ __getattr__, __dir__ = lazy_face(
     {
         "analysis_rows": ("StoredAnalysis", "encode_analysis"),
         "cache": ("AnalysisCache", "FileKey", "SeenFiles", "content_hash", "file_keys"),
+        "ownership": ("ForeignFileError", "check_ours"),
         "derived_values": (
             "DamagedEntryError",
             "ScanInput",

@@ -9,8 +9,7 @@ file; a moved or renamed file is still a hit once its bytes are hashed.
 Fingerprints and verified pair overlaps are stored too, under keys that name
 everything they depend on: the normalised text (its content key), the settings,
 and for TF-IDF the set of documents the IDF came from; for an overlap, the
-boilerplate spans of both texts. A changed corpus therefore recomputes exactly
-what changed.
+two texts alone. A changed corpus therefore recomputes exactly what changed.
 
 Files that could not be used are remembered by path, content hash and settings,
 so an unchanged broken file is not read again on every scan. Last, the outcome
@@ -40,6 +39,7 @@ import xxhash
 
 from neardup.core.models import Problem
 from neardup.core.store.derived_values import fits
+from neardup.core.store.ownership import ForeignFileError, check_ours, mark_ours
 from neardup.resources import user_cache_dir
 
 if TYPE_CHECKING:
@@ -180,13 +180,17 @@ class AnalysisCache:
 
     def _open(self) -> None:
         try:
+            check_ours(self.path)
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, timeout=2.0)
             self._prepare(self._db)
+        except ForeignFileError as error:
+            self.problem = f"{error.reason} This ran without a cache."
         except (sqlite3.Error, OSError) as error:
             self._fail(error)
 
     def _prepare(self, db: sqlite3.Connection) -> None:
+        mark_ours(db)
         db.execute("PRAGMA journal_mode=WAL")
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version not in (0, SCHEMA_VERSION):
@@ -425,7 +429,11 @@ class AnalysisCache:
         }
 
     def clear(self) -> None:
-        """Delete everything cached (the file is recreated empty)."""
+        """Delete everything cached (the file is recreated empty).
+
+        Raises ForeignFileError, deleting nothing, when the file is not a NearDup cache.
+        """
+        check_ours(self.path)
         self.close()
         for extra in ("", "-wal", "-shm"):
             self.path.with_name(self.path.name + extra).unlink(missing_ok=True)
