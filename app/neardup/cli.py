@@ -125,7 +125,13 @@ def _run_scan(args: argparse.Namespace) -> int:
         finally:
             finished.set()
 
-    def on_interrupt(_signal: int, _frame: object) -> None:
+    def on_interrupt(signum: int, _frame: object) -> None:
+        if signum == getattr(signal, "SIGTERM", None):
+            # Asked to stop (a logout, a service manager, kill): cancel, and still write
+            # the report of what was done.
+            print("\nStopping on request; partial results will be written.", file=sys.stderr)
+            cancel.cancel()
+            return
         if cancel.is_set():
             # A second Ctrl-C: the scan is stuck in one long read (a huge file, a device),
             # and the person wants out now.
@@ -141,13 +147,15 @@ def _run_scan(args: argparse.Namespace) -> int:
     # than KeyboardInterrupt, which can leave Thread.join unreliable), so the scan
     # stops between files and the partial result is still written.
     worker = threading.Thread(target=work, name="neardup-scan", daemon=True)
-    previous = signal.signal(signal.SIGINT, on_interrupt)
+    handled = [signal.SIGINT, *([signal.SIGTERM] if hasattr(signal, "SIGTERM") else [])]
+    previous = {signum: signal.signal(signum, on_interrupt) for signum in handled}
     try:
         worker.start()
         while not finished.wait(0.2):
             pass
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
     bar.close()
     if "error" in outcome:
         raise outcome["error"]  # type: ignore[misc]

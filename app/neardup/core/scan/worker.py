@@ -6,7 +6,11 @@ the worker that analysed the file keeps it off the scan's one main process.
 
 from __future__ import annotations
 
+import multiprocessing
+import multiprocessing.connection
+import os
 import signal
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +44,22 @@ def init_worker(cancel: CancelFlag) -> None:
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER.cancel = cancel
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(
+            target=_exit_with, args=(parent,), name="neardup-parent-watch", daemon=True
+        ).start()
+
+
+def _exit_with(parent: multiprocessing.process.BaseProcess) -> None:
+    """Wait for the scan's process to end, however it ends, then end this worker.
+
+    A killed parent (SIGKILL, a crash) never tells its pool to stop, and a worker blocked
+    writing a result nobody reads would wait forever; the parent's sentinel becomes ready
+    when it is gone, on every platform.
+    """
+    multiprocessing.connection.wait([parent.sentinel])
+    os._exit(1)
 
 
 def analyze_batch(
