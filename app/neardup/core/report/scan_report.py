@@ -17,6 +17,7 @@ from typing import IO, Any
 
 from neardup._version import __version__
 from neardup.core.models import DocumentRecord, MatchedSpan, ScanResult
+from neardup.core.report.validation import ReportError, parse_report_text
 
 
 def _similarity(result: ScanResult, record: DocumentRecord) -> dict[str, Any] | None:
@@ -207,14 +208,10 @@ def similarity_measured(data: dict[str, Any]) -> bool:
 
 
 def read_report(path: Path) -> dict[str, Any]:
-    """Load a JSON report written by `write_json`, with a clear error for anything else."""
+    """Load a JSON report written by `write_json`, checked; a ReportError (a ValueError)
+    says why anything else is not one."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ValueError(f"Cannot read report {path}: {error}") from error
-    parts = ("documents", "pairs", "groups", "problems")
-    if not isinstance(data, dict) or not all(isinstance(data.get(k), list) for k in parts):
-        raise ValueError(f"{path} is not a NearDup scan report")
-    if not all(isinstance(item, dict) for k in parts for item in data[k]):
-        raise ValueError(f"{path} is not a NearDup scan report (damaged entries)")
-    return data
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ReportError(f"Cannot read report {path}: {error}") from error
+    return parse_report_text(text, path)

@@ -1,0 +1,158 @@
+"""Check a report read from disk before anything acts on it: the CLI and the GUI share it.
+
+A report is untrusted input: hand-made, damaged, or from another version. Every field an
+action or a view reads is checked for its type and range here, so a malformed report is
+refused with one message that says where it is wrong, never a traceback later on.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+KINDS = frozenset({"duplicate", "near-duplicate", "partial"})
+MAX_NESTING = 32  # a report is four levels deep; more is not a report
+
+
+class ReportError(ValueError):
+    """The file is not a report NearDup can use; the message says where and why."""
+
+
+def parse_report_text(text: str, source: Path) -> dict[str, Any]:
+    """The report in ``text`` (read from ``source``), checked; raises ReportError."""
+    if _nesting(text) > MAX_NESTING:
+        raise ReportError(f"{source} is not a NearDup scan report (nested too deeply)")
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except (json.JSONDecodeError, ValueError, RecursionError) as error:
+        raise ReportError(f"Cannot read report {source}: {error}") from None
+    check_report(data, source)
+    return data  # type: ignore[no-any-return]
+
+
+def _nesting(text: str) -> int:
+    """An upper bound of the JSON's nesting depth, without parsing it."""
+    depth = deepest = 0
+    for char in text:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number a report may hold")
+
+
+def check_report(data: object, source: Path) -> None:
+    """Raise ReportError unless ``data`` has the shape of a NearDup scan report."""
+    where = f"{source} is not a NearDup scan report"
+    if not isinstance(data, dict):
+        raise ReportError(where)
+    for part in ("documents", "pairs", "groups", "problems"):
+        items = data.get(part)
+        if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+            raise ReportError(f"{where}: '{part}' is not a list of records")
+    for name in ("settings", "summary"):
+        if name in data and not isinstance(data[name], dict):
+            raise ReportError(f"{where}: '{name}' is not a record")
+    checks: dict[str, Callable[[dict[str, Any]], str | None]] = {
+        "documents": _document_fault,
+        "pairs": _pair_fault,
+        "groups": _group_fault,
+        "problems": _problem_fault,
+    }
+    for part, fault_of in checks.items():
+        for number, item in enumerate(data[part], start=1):
+            fault = fault_of(item)
+            if fault is not None:
+                raise ReportError(f"{where}: {part} entry {number} {fault}")
+
+
+def _text(value: object) -> bool:
+    return isinstance(value, str) and bool(value)
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _share(value: object, *, optional: bool = True) -> bool:
+    if value is None:
+        return optional
+    return (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and 0.0 <= value <= 1.0
+    )
+
+
+def _document_fault(item: dict[str, Any]) -> str | None:
+    if not _text(item.get("path")):
+        return "has no path"
+    if not _count(item.get("size")):
+        return "has no size in bytes"
+    for name in ("tokens", "modified_ns", "chars", "pages"):
+        if item.get(name) is not None and not _count(item[name]):
+            return f"has a {name} that is not a count"
+    similarity = item.get("similarity")
+    if similarity is None:
+        return None
+    if not isinstance(similarity, dict) or not _share(similarity.get("total")):
+        return "has a similarity that is not a share"
+    sources = similarity.get("sources", [])
+    if not isinstance(sources, list) or not all(
+        isinstance(s, dict) and _text(s.get("path")) and _share(s.get("overlap"), optional=False)
+        for s in sources
+    ):
+        return "has sources that are not paths with shares"
+    return None
+
+
+def _pair_fault(item: dict[str, Any]) -> str | None:
+    if not (_text(item.get("a")) and _text(item.get("b"))):
+        return "does not name two documents"
+    if item.get("kind") not in KINDS:
+        return f"has a kind that is none of {', '.join(sorted(KINDS))}"
+    if item.get("distance") is not None and not _count(item["distance"]):
+        return "has a distance that is not a count"
+    for name in ("overlap_a", "overlap_b", "similarity"):
+        if not _share(item.get(name)):
+            return f"has an {name} that is not a share between 0 and 1"
+    passages = item.get("passages", [])
+    if not isinstance(passages, list) or not all(_passage(p) for p in passages):
+        return "has passages that are not pairs of [start, end] ranges"
+    return None
+
+
+def _passage(value: object) -> bool:
+    if not isinstance(value, dict):
+        return False
+    ranges = [value.get("a"), value.get("b")]
+    return all(
+        isinstance(r, list) and len(r) == 2 and all(_count(x) for x in r) and r[0] <= r[1]
+        for r in ranges
+    ) and (value.get("documents") is None or _count(value["documents"]))
+
+
+def _group_fault(item: dict[str, Any]) -> str | None:
+    if not _count(item.get("id")) or not _text(item.get("reference")):
+        return "has no id or reference"
+    members = item.get("members")
+    if not isinstance(members, list) or not all(
+        isinstance(m, dict) and _text(m.get("path")) and _count(m.get("distance")) for m in members
+    ):
+        return "has members that are not paths with distances"
+    return None
+
+
+def _problem_fault(item: dict[str, Any]) -> str | None:
+    if not (_text(item.get("path")) and isinstance(item.get("reason"), str)):
+        return "has no path and reason"
+    return None
