@@ -487,3 +487,14 @@ def test_every_format_stops_at_the_same_character_budget(
             assert isinstance(problem, Problem), (name, engine)
             assert problem.reason.startswith("Too long to compare as one document"), name
             assert problem.lasting
+
+
+def test_a_broken_link_is_called_a_broken_link(tmp_path: Path) -> None:
+    link = tmp_path / "thesis.txt"
+    link.symlink_to(tmp_path / "moved-away.txt")
+    problem = extract(link)
+    assert isinstance(problem, Problem)
+    assert (
+        problem.reason.startswith("Broken link: it points to")
+        and "moved-away.txt" in problem.reason
+    )

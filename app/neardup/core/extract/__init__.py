@@ -69,7 +69,7 @@ def extract(path: Path, *, pdf_engine: str = "pdfium") -> Document | Problem:
     except ExtractionError as exc:
         return Problem(shown, exc.reason, lasting=True)
     except OSError as exc:
-        return Problem(shown, _os_error_reason(exc))
+        return Problem(shown, _os_error_reason(exc, shown))
     except Exception as exc:  # a library bug on one odd file must not stop a whole scan
         return Problem(shown, f"Could not read the file: {type(exc).__name__}: {exc}")
 
@@ -114,8 +114,10 @@ def _unsupported_reason(suffix: str) -> str:
     return f"Unsupported file type '{suffix}'; NearDup reads {_SUPPORTED_TEXT}"
 
 
-def _os_error_reason(exc: OSError) -> str:
+def _os_error_reason(exc: OSError, path: Path) -> str:
     if isinstance(exc, FileNotFoundError):
+        if os.path.islink(path):
+            return f"Broken link: it points to {os.readlink(path)}, which does not exist"
         return "File vanished before it could be read"
     if isinstance(exc, PermissionError):
         return "Permission denied: cannot read the file; check its permissions"
