@@ -43,6 +43,7 @@ def _settings_from(args: argparse.Namespace) -> ScanSettings:
         "log_tf": not args.raw_tf,
         "min_tokens": args.min_tokens,
         "user_dict": args.user_dict,
+        "fold": not args.no_fold,
     }
     if args.user_dict is not None and not args.user_dict.is_file():
         raise UsageError(f"user dictionary not found: {args.user_dict}")

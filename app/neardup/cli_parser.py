@@ -63,6 +63,12 @@ def _add_scan_options(parser: argparse.ArgumentParser) -> None:
         help="PDF text extractor (default %(default)s)",
     )
     parser.add_argument(
+        "--no-fold",
+        action="store_true",
+        help="compare texts as written: do not fold Traditional Chinese to Simplified or "
+        "look-alike letters (Cyrillic а for Latin a) to one form",
+    )
+    parser.add_argument(
         "--top-n",
         type=int,
         default=None,

@@ -76,6 +76,7 @@ class ScanSettings:
     detect_partial: bool = True
     min_overlap: float = 0.05
     exclude_common: int | None = None
+    fold: bool = True  # fold disguises: Traditional script, look-alike letters (folding.py)
     reference_rule: ReferenceRule = DEFAULT_REFERENCE_RULE
     suffixes: tuple[str, ...] = DEFAULT_SUFFIXES
     exclude: tuple[str, ...] = ()
@@ -155,9 +156,7 @@ class ScanSettings:
                 settings = settings.replace(**{name: parsed})
             except (TypeError, ValueError):
                 continue
-        user_dict = data.get("user_dict")
-        if isinstance(user_dict, str) and Path(user_dict).is_file():
-            settings = settings.replace(user_dict=Path(user_dict))
+        # A report is untrusted: its settings never name a file to load (a user dictionary).
         return settings
 
     def analysis_key(self) -> str:
@@ -165,5 +164,12 @@ class ScanSettings:
         user_dict = ""
         if self.user_dict is not None and self.user_dict.exists():
             user_dict = xxhash.xxh64_hexdigest(self.user_dict.read_bytes())
-        parts = [__version__, ANALYSIS_VERSION, self.pdf_engine, self.tokenizer, user_dict]
+        parts = [
+            __version__,
+            ANALYSIS_VERSION,
+            self.pdf_engine,
+            self.tokenizer,
+            user_dict,
+            self.fold,
+        ]
         return xxhash.xxh64_hexdigest(json.dumps(parts).encode())

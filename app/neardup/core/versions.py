@@ -6,8 +6,8 @@ results for the same input. They live apart from the methods so that reading the
 cache (a rescan of unchanged files) needs none of the methods' code.
 """
 
-# Normalisation, tokenisation and winnowed shingles (analyze.py and what it calls).
-ANALYSIS_VERSION = 6
+# Normalisation, folding, tokenisation and winnowed shingles (analyze.py and what it calls).
+ANALYSIS_VERSION = 7
 # Document fingerprints: weighting, SimHash and the IDF table (weighting.py, simhash.py).
 FINGERPRINT_VERSION = 1
 # Exact verification of a pair (overlap.py, its shingle length included).

@@ -10,6 +10,7 @@ import numpy.typing as npt
 import xxhash
 
 from neardup.core.extract import extract
+from neardup.core.features.folding import fold
 from neardup.core.features.shingles import HashArray, winnowed
 from neardup.core.features.text import content_key_text, normalize
 from neardup.core.features.tokenize import (
@@ -18,6 +19,7 @@ from neardup.core.features.tokenize import (
     needs_segmenter,
 )
 from neardup.core.models import Document, Problem
+from neardup.core.settings import ScanSettings
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +29,11 @@ class AnalyzeOptions:
     pdf_engine: str = "pdfium"
     tokenizer: str = "rjieba"
     user_dict: Path | None = None
+    fold: bool = True
+
+    @classmethod
+    def of(cls, settings: ScanSettings) -> AnalyzeOptions:
+        return cls(settings.pdf_engine, settings.tokenizer, settings.user_dict, settings.fold)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +56,8 @@ class Analyzed:
     @classmethod
     def from_document(cls, document: Document, options: AnalyzeOptions) -> Analyzed:
         text = normalize(document.text)
+        if options.fold:
+            text = fold(text)
         tokenizer = (
             get_tokenizer(options.tokenizer, options.user_dict) if needs_segmenter(text) else None
         )

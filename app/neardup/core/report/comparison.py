@@ -47,7 +47,7 @@ def compare_documents(left: Analyzed, right: Analyzed, settings: ScanSettings) -
 
 def compare_files(a: Path, b: Path, settings: ScanSettings | None = None) -> Comparison:
     settings = settings or ScanSettings()
-    options = AnalyzeOptions(settings.pdf_engine, settings.tokenizer, settings.user_dict)
+    options = AnalyzeOptions.of(settings)
     left, right = analyze_file(a, options), analyze_file(b, options)
     problems = tuple(x for x in (left, right) if isinstance(x, Problem))
     if isinstance(left, Problem) or isinstance(right, Problem):

@@ -101,7 +101,7 @@ def source_report(report: dict[str, Any], document: Path) -> SourceReport:
     path = Path(entry["path"])
     _check_unchanged(path, entry)
     settings = ScanSettings.from_dict(report.get("settings") or {})
-    options = AnalyzeOptions(settings.pdf_engine, settings.tokenizer, settings.user_dict)
+    options = AnalyzeOptions.of(settings)
     analysed = analyze_file(path, options)
     if isinstance(analysed, Problem):
         raise SourceReportError(f"{path}: {analysed.reason}")

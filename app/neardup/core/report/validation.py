@@ -118,7 +118,7 @@ def _document_fault(item: dict[str, Any]) -> str | None:
 def _pair_fault(item: dict[str, Any]) -> str | None:
     if not (_text(item.get("a")) and _text(item.get("b"))):
         return "does not name two documents"
-    if item.get("kind") not in KINDS:
+    if not isinstance(item.get("kind"), str) or item["kind"] not in KINDS:
         return f"has a kind that is none of {', '.join(sorted(KINDS))}"
     if item.get("distance") is not None and not _count(item["distance"]):
         return "has a distance that is not a count"

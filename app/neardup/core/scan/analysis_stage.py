@@ -231,7 +231,7 @@ def analyze_all(
     ``seen`` is the state of the files when the scan started, if already looked up.
     """
     settings = ctx.settings
-    options = AnalyzeOptions(settings.pdf_engine, settings.tokenizer, settings.user_dict)
+    options = AnalyzeOptions.of(settings)
     timer = StageTimer(ctx.progress, Stage.EXTRACTING, len(paths))
     timer.report(0, force=True)
     if seen is None:

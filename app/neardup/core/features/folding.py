@@ -1,0 +1,81 @@
+"""Folding what disguises a copy: other script, look-alike letters, invisible characters.
+
+Applied to the normalised text before tokens, fingerprints and shingles, so that a copy
+converted to Traditional Chinese, or with Latin letters swapped for Cyrillic look-alikes,
+reads as the text it was made from. It is on by default (``ScanSettings.fold``).
+
+- Traditional to Simplified Chinese with OpenCC (the project's own binding), phrase by
+  phrase, as checkers of Chinese theses do.
+- Letters and digits that look like ASCII ones (UTS #39 confusables, from the
+  ``confusable-homoglyphs`` data) become that ASCII character; only characters outside
+  the CJK blocks are folded, so Chinese text is never touched by it.
+- Variation selectors go (zero-width and format characters already went in normalising).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from importlib import resources
+
+# Variation selectors (and the ideographic ones): invisible, and free to insert anywhere.
+_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+_HAN = re.compile("[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+# Blocks folding must never touch: CJK scripts, their punctuation, and full-width forms.
+_CJK_BLOCKS = (
+    (0x2E80, 0x2FDF),
+    (0x3000, 0x9FFF),
+    (0xAC00, 0xD7AF),
+    (0xF900, 0xFAFF),
+    (0xFE30, 0xFE4F),
+    (0xFF00, 0xFFEF),
+    (0x20000, 0x3134F),
+)
+
+
+def fold(text: str) -> str:
+    """The text with its disguises folded; ``text`` is already normalised (lower case)."""
+    text = _SELECTORS.sub("", text)
+    if _HAN.search(text):
+        text = _traditional_to_simplified()(text)
+    if not text.isascii():
+        table, pattern = _look_alikes()
+        text = pattern.sub(lambda run: run.group().translate(table), text)
+    return text
+
+
+@functools.cache
+def _traditional_to_simplified() -> functools.partial[str]:
+    import opencc
+
+    return functools.partial(opencc.OpenCC("t2s").convert)
+
+
+@functools.cache
+def _look_alikes() -> tuple[dict[int, str], re.Pattern[str]]:
+    """Characters that look like an ASCII letter or digit, mapped to it (lower case), and
+    a pattern that finds runs of characters from the blocks they live in. A class of a
+    few whole blocks is scanned fast; one of 1,300 scattered characters is not."""
+    data = json.loads(
+        resources.files("confusable_homoglyphs").joinpath("confusables.json").read_text("utf-8")
+    )
+    table: dict[int, str] = {}
+    for character, homoglyphs in data.items():
+        if len(character) != 1 or character.isascii() or _in_cjk(ord(character)):
+            continue
+        ascii_forms = [
+            h["c"] for h in homoglyphs if len(h["c"]) == 1 and h["c"].isascii() and h["c"].isalnum()
+        ]
+        if ascii_forms:
+            table[ord(character)] = ascii_forms[0].lower()
+            lower = character.lower()
+            if len(lower) == 1 and not lower.isascii():
+                table.setdefault(ord(lower), ascii_forms[0].lower())
+    blocks = sorted({code >> 7 for code in table})
+    ranges = "".join(f"{chr(b << 7)}-{chr((b << 7) | 0x7F)}" for b in blocks)
+    return table, re.compile(f"[{ranges}]+")
+
+
+def _in_cjk(code: int) -> bool:
+    return any(low <= code <= high for low, high in _CJK_BLOCKS)

@@ -1,0 +1,65 @@
+"""Copies disguised the way students disguise them read as the text they were made from:
+Traditional script, look-alike letters, invisible characters; and only when folding is on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import opencc
+
+from neardup import ScanSettings, scan
+from neardup.core.features.folding import fold
+from neardup.core.models import PairKind
+from textgen import document
+
+SETTINGS = ScanSettings(use_cache=False, workers=1)
+# Cyrillic and Greek letters that look like Latin ones, as a disguise swaps them in.
+LOOK_ALIKES = str.maketrans({"a": "а", "e": "е", "o": "о", "p": "р", "c": "с", "x": "х", "i": "і"})
+
+
+def _pair(tmp_path: Path, source: str, disguised: str, settings: ScanSettings) -> list:
+    (tmp_path / "source.txt").write_text(source, encoding="utf-8")
+    (tmp_path / "copy.txt").write_text(disguised, encoding="utf-8")
+    return scan([tmp_path], settings).pairs
+
+
+def test_a_copy_in_traditional_script_is_a_duplicate(tmp_path: Path) -> None:
+    source = document(11, "zh", count=10)
+    traditional = opencc.OpenCC("s2t").convert(source)
+    assert traditional != source
+    (pair,) = _pair(tmp_path, source, traditional, SETTINGS)
+    assert pair.kind is PairKind.DUPLICATE and pair.distance == 0
+
+
+def test_a_copy_with_look_alike_letters_is_a_duplicate(tmp_path: Path) -> None:
+    source = document(12, "en", count=10)
+    disguised = source.translate(LOOK_ALIKES)
+    assert sum(a != b for a, b in zip(source, disguised, strict=True)) > len(source) // 5
+    (pair,) = _pair(tmp_path, source, disguised, SETTINGS)
+    assert pair.kind is PairKind.DUPLICATE
+
+
+def test_invisible_characters_do_not_hide_a_copy(tmp_path: Path) -> None:
+    source = document(13, "en", count=10)
+    invisible = ["\u200b", "\u00ad", "\ufe0f", "\u200d", "\u2060"]
+    disguised = "".join(
+        char + (invisible[n % len(invisible)] if n % 3 == 0 else "")
+        for n, char in enumerate(source)
+    )
+    (pair,) = _pair(tmp_path, source, disguised, SETTINGS)
+    assert pair.kind is PairKind.DUPLICATE
+
+
+def test_without_folding_the_disguise_stands(tmp_path: Path) -> None:
+    source = document(14, "en", count=10)
+    pairs = _pair(tmp_path, source, source.translate(LOOK_ALIKES), SETTINGS.replace(fold=False))
+    assert all(p.kind is not PairKind.DUPLICATE for p in pairs)
+    assert SETTINGS.analysis_key() != SETTINGS.replace(fold=False).analysis_key()
+
+
+def test_folding_leaves_chinese_and_plain_english_as_they_are() -> None:
+    simplified = "这是一个关于网络配置的论文，包括防火墙、端口和协议。"
+    assert fold(simplified) == simplified
+    english = "plain english text, with numbers 123 and punctuation!"
+    assert fold(english) == english
+    assert fold("ｐａｐｅｒ") == "ｐａｐｅｒ"  # full-width forms are NFKC's job, not folding's
