@@ -9,8 +9,10 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from pytestqt.modeltest import ModelTester
 
 from model_rows import KINDS, group_rows, pair_rows
+from neardup import ScanSettings, scan
+from neardup.core.report import report_dict
 from neardup.gui.formatting import percent
-from neardup.gui.report_data import ProblemRow, ReportData
+from neardup.gui.report_data import ProblemRow, ReportData, parse_report
 from neardup.gui.results.groups_model import GroupsModel
 from neardup.gui.results.models import (
     PATH_ROLE,
@@ -21,6 +23,7 @@ from neardup.gui.results.models import (
     ProblemsModel,
     SourceSortProxy,
 )
+from textgen import document, paragraphs
 
 
 def test_models_pass_qtmodeltester(qtmodeltester: ModelTester, corpus_report: ReportData) -> None:
@@ -126,6 +129,7 @@ def test_pairs_at_100k_rows_show_sort_and_filter_every_row() -> None:
             f"{(r % 1000) / 1000:.3f}",
             percent((r * 7 % 100) / 100),
             percent((r * 13 % 100) / 100),
+            f"in {r % 5} documents" if r % 5 > 2 else "",
         ]
 
     proxy.sort(4, Qt.SortOrder.DescendingOrder)  # by similarity
@@ -201,3 +205,20 @@ def test_overlaps_a_scan_did_not_measure_are_blank_not_zero(gui_corpus: Corpus) 
     near_paths = {p.a for p in near} | {p.b for p in near}
     members = [m for g in report.groups for m in g.members if m.document.path in near_paths]
     assert any(not m.is_reference and m.overlap is None for m in members)
+
+
+def test_pairs_tab_marks_text_many_documents_share(
+    tmp_path: Path, qtmodeltester: ModelTester
+) -> None:
+    licence = "\n\n".join(paragraphs(900, "en", count=6))
+    for n in range(5):
+        own = document(910 + n, "en", count=1)
+        (tmp_path / f"copyright-{n}.txt").write_text(f"{own}\n\n{licence}", encoding="utf-8")
+    (tmp_path / "essay.txt").write_text(document(930, "en"), encoding="utf-8")
+    report = parse_report(report_dict(scan([tmp_path], ScanSettings(use_cache=False, workers=1))))
+    model = PairsModel()
+    model.set_rows(report.pairs)
+    qtmodeltester.check(model)
+    common = model.COLUMNS.index(next(c for c in model.COLUMNS if c.title == "Common text"))
+    shown = {model.data(model.index(r, common)) for r in range(model.rowCount())}
+    assert model.rowCount() == 10 and shown == {"in 5 documents"}

@@ -32,6 +32,7 @@ def pair_rows(count: int) -> list[PairRow]:
             (i * 7 % 100) / 100,
             (i * 13 % 100) / 100,
             (),
+            i % 5,
         )
         for i in range(count)
     ]

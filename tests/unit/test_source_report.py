@@ -200,3 +200,14 @@ def test_a_damaged_report_is_refused_as_not_a_report(tmp_path: Path) -> None:
         path.write_text(damaged, encoding="utf-8")
         with pytest.raises(ValueError, match="not a NearDup scan report"):
             read_report(path)
+
+
+def test_a_source_whose_text_many_documents_hold_is_marked_common(tmp_path: Path) -> None:
+    licence = "\n\n".join(paragraphs(900, "en", count=6))
+    for n in range(4):
+        own = document(940 + n, "en", count=2)
+        (tmp_path / f"package-{n}.txt").write_text(f"{own}\n\n{licence}", encoding="utf-8")
+    report = report_dict(scan([tmp_path], ScanSettings(workers=1, use_cache=False)))
+    found = source_report(report, tmp_path / "package-0.txt")
+    assert len(found.sources) == 3 and all(s.shared_by == 4 for s in found.sources)
+    assert "common text, held by 4 documents" in format_source_report(found)

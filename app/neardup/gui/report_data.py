@@ -60,6 +60,9 @@ class PairRow:
     overlap_a: float | None  # None: not measured (partial-copy detection off, or cancelled)
     overlap_b: float | None
     passages: tuple[tuple[int, int, int, int], ...]
+    # How many scanned documents hold the most widely shared of its passages (0: not
+    # counted, as in a report from before the count, or from a two-file compare).
+    shared_by: int = 0
 
     def seen_from(self, path: str) -> PairRow:
         """This pair with `path` as A, so a compare opened from a document shows it on the left."""
@@ -74,6 +77,7 @@ class PairRow:
             overlap_a=self.overlap_b,
             overlap_b=self.overlap_a,
             passages=tuple((b0, b1, a0, a1) for a0, a1, b0, b1 in self.passages),
+            shared_by=self.shared_by,
         )
 
 
@@ -235,6 +239,15 @@ def _passages(item: dict[str, Any]) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(out)
 
 
+def _shared_by(item: dict[str, Any]) -> int:
+    counts = [
+        p["documents"]
+        for p in item.get("passages") or ()
+        if isinstance(p, dict) and isinstance(p.get("documents"), int)
+    ]
+    return max(counts, default=0)
+
+
 def parse_report(data: dict[str, Any]) -> ReportData:
     """Build typed rows; tolerant of missing optional fields in hand-made reports."""
     measured = similarity_measured(data)
@@ -249,6 +262,7 @@ def parse_report(data: dict[str, Any]) -> ReportData:
             overlap_a=_pair_overlap(p.get("overlap_a"), measured),
             overlap_b=_pair_overlap(p.get("overlap_b"), measured),
             passages=_passages(p),
+            shared_by=_shared_by(p),
         )
         for p in data.get("pairs", ())
     ]

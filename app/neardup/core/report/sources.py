@@ -32,6 +32,7 @@ class Source:
     overlap: float  # share of this document's text found in the source
     kind: str
     spans: tuple[Span, ...]  # in this document's normalised text
+    shared_by: int = 0  # scanned documents holding its most widely shared passage (0: unknown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,10 +82,11 @@ def _sources(report: dict[str, Any], path: str) -> list[Source]:
         if path not in (pair.get("a"), pair.get("b")):
             continue
         mine, other = ("a", "b") if pair["a"] == path else ("b", "a")
-        spans = tuple((int(p[mine][0]), int(p[mine][1])) for p in pair.get("passages") or ())
-        sources.append(
-            Source(str(pair[other]), float(pair.get(f"overlap_{mine}") or 0.0), pair["kind"], spans)
-        )
+        passages = pair.get("passages") or ()
+        spans = tuple((int(p[mine][0]), int(p[mine][1])) for p in passages)
+        shared_by = max((int(p.get("documents") or 0) for p in passages), default=0)
+        overlap = float(pair.get(f"overlap_{mine}") or 0.0)
+        sources.append(Source(str(pair[other]), overlap, pair["kind"], spans, shared_by))
     # Other documents it copies from first, largest share first; then other versions of the
     # document itself (near-duplicates, duplicates), which would otherwise colour every passage
     # they share with a real source (a thesis and its own final draft, say).
@@ -132,9 +134,12 @@ def format_source_report(report: SourceReport) -> str:
     if not report.sources:
         lines.append("No sources.")
     for number, source in enumerate(report.sources, start=1):
+        common = (
+            f"; common text, held by {source.shared_by} documents" if source.shared_by > 2 else ""
+        )
         lines.append(
             f"  {number:3}. {source.overlap:6.1%}  {source.kind:<14} {source.path}"
-            f"  ({len(source.spans)} passage{'' if len(source.spans) == 1 else 's'})"
+            f"  ({len(source.spans)} passage{'' if len(source.spans) == 1 else 's'}{common})"
         )
     return "\n".join(lines)
 

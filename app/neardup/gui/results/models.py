@@ -184,6 +184,19 @@ class PairsModel(RowTableModel):
             True,
             lambda r: "Share of B's text found in A" if r.overlap_b is not None else NOT_MEASURED,
         ),
+        Column(
+            "Common text",
+            lambda r: f"in {r.shared_by} documents" if r.shared_by > 2 else "",
+            lambda r: r.shared_by,
+            True,
+            lambda r: (
+                f"Some of the text this pair shares is held by {r.shared_by} scanned documents: "
+                "a template, a licence, or a source many copied. It still counts; scan with "
+                "--exclude-common to leave such text out."
+                if r.shared_by > 2
+                else "The text this pair shares is found in these two documents only"
+            ),
+        ),
     )
 
     def pair(self, row: int) -> PairRow:
