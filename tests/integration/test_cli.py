@@ -10,19 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from cli_run import run
 from docgen import write_docx, write_pdf
 from neardup.cli import main
 from textgen import document, light_edit, paragraphs
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "neardup", *args],
-        check=False,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
 
 
 @pytest.fixture(scope="module")

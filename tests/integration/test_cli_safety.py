@@ -4,25 +4,14 @@ options before it scans."""
 from __future__ import annotations
 
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from cli_run import run
 from docgen import write_docx
 from neardup.core.store.ownership import APPLICATION_ID
 from textgen import document
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "neardup", *args],
-        check=False,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
 
 
 @pytest.fixture
