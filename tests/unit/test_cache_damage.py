@@ -69,9 +69,8 @@ def corpus(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
     return folder, expected
 
 
-# Fingerprints are the 8-byte values; overlaps (JSON) are never that short.
-FINGERPRINTS = "length(value) = 8"
-OVERLAPS = "length(value) != 8"
+FINGERPRINTS = "key LIKE 'fingerprint:%'"
+OVERLAPS = "key LIKE 'overlap:%'"
 
 
 @pytest.mark.parametrize(
@@ -80,6 +79,11 @@ OVERLAPS = "length(value) != 8"
         f"UPDATE derived SET value = randomblob(40) WHERE {FINGERPRINTS}",
         f"UPDATE derived SET value = x'0102' WHERE {FINGERPRINTS}",
         f"UPDATE derived SET value = 'not a blob' WHERE {FINGERPRINTS}",
+        # The right length, but bit rot: only the checksum can tell (8 bytes and 8 of it).
+        f"UPDATE derived SET value = randomblob(16) WHERE {FINGERPRINTS}",
+        # A good value of another key: sealed for that key, not this one.
+        f"UPDATE derived SET value = (SELECT d.value FROM derived AS d WHERE d.{FINGERPRINTS} "
+        f"AND d.key != derived.key LIMIT 1) WHERE {FINGERPRINTS}",
         f"UPDATE derived SET value = randomblob(40) WHERE {OVERLAPS}",
         f"UPDATE derived SET value = 'not a blob' WHERE {OVERLAPS}",
         # Valid JSON, but no overlap: a share above 1, a span beyond the texts.
@@ -90,6 +94,8 @@ OVERLAPS = "length(value) != 8"
         "fingerprint-too-long",
         "fingerprint-too-short",
         "fingerprint-text",
+        "fingerprint-random-right-length",
+        "fingerprint-of-another-document",
         "overlap-random",
         "overlap-text",
         "overlap-out-of-range",

@@ -17,10 +17,9 @@ of a whole scan is kept under a description of all its inputs (settings, and
 every file's path, role, size, mtime and content hash): rescanning an unchanged
 folder is then a walk, a stat per file and one lookup.
 
-The cache is a convenience. A corrupt, locked or unwritable file never breaks a
-scan: the cache turns itself off and says why in `problem`. A damaged row (bit
-rot, or a row another build wrote), whether an analysis, a fingerprint, an
-overlap or a scan outcome, is a miss instead: computed again and replaced.
+The cache is a convenience. A corrupt, locked or unwritable file never breaks a scan:
+the cache turns itself off and says why in `problem`. Rows carry checksums; a damaged
+row (an analysis, fingerprint, overlap or scan outcome) is a miss: computed again.
 """
 
 from __future__ import annotations
@@ -38,7 +37,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import xxhash
 
 from neardup.core.models import Problem
-from neardup.core.store.derived_values import fits
+from neardup.core.store.derived_values import seal, unseal
 from neardup.core.store.ownership import ForeignFileError, check_ours, mark_ours
 from neardup.resources import user_cache_dir
 
@@ -175,6 +174,7 @@ class AnalysisCache:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or default_cache_path()
         self.problem: str | None = None
+        self.damaged_rows = 0  # stored values found damaged (and so computed again)
         self._db: sqlite3.Connection | None = None
         self._open()
 
@@ -370,15 +370,19 @@ class AnalysisCache:
     def derived(self, keys: Iterable[str]) -> dict[str, bytes]:
         """Stored fingerprints or overlaps (see the module docstring), by key.
 
-        A value that cannot be what its key names (`derived.fits`: a fingerprint of the
-        wrong length, say) is a damaged row, left out: it is computed again and replaced.
+        Each row carries a checksum (`derived_values.seal`): a damaged row, or one that cannot
+        be what its key names, is left out and counted in `damaged_rows`; the scan computes
+        it again and replaces it.
         """
         found = self._lookup("SELECT value FROM derived WHERE key=?", {k: (k,) for k in keys})
-        return {key: value for key, value in found.items() if fits(key, value)}
+        good = {key: unseal(key, stored) for key, stored in found.items()}
+        self.damaged_rows += sum(value is None for value in good.values())
+        return {key: value for key, value in good.items() if value is not None}
 
     def store_derived(self, items: dict[str, bytes]) -> None:
         if items:
-            self._write(("INSERT OR REPLACE INTO derived VALUES (?, ?)", list(items.items())))
+            rows = [(key, seal(key, value)) for key, value in items.items()]
+            self._write(("INSERT OR REPLACE INTO derived VALUES (?, ?)", rows))
 
     def _lookup(
         self, sql: str, params: dict[_K, tuple[object, ...]], kind: type = object

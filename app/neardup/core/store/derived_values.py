@@ -97,6 +97,27 @@ def encode_overlap(found: Overlap) -> bytes:
     return json.dumps([found.overlap_a, found.overlap_b, spans]).encode()
 
 
+def seal(key: str, value: bytes) -> bytes:
+    """A value as stored: followed by a checksum of its key and itself, so that a damaged
+    value (or one moved under another key) is never served as good."""
+    return value + _checksum(key, value)
+
+
+def unseal(key: str, stored: object) -> bytes | None:
+    """The value of a stored row, or None where it is damaged (a miss, computed again)."""
+    if not isinstance(stored, bytes) or len(stored) < _CHECKSUM_BYTES:
+        return None
+    value, checksum = stored[:-_CHECKSUM_BYTES], stored[-_CHECKSUM_BYTES:]
+    return value if checksum == _checksum(key, value) and fits(key, value) else None
+
+
+_CHECKSUM_BYTES = 8
+
+
+def _checksum(key: str, value: bytes) -> bytes:
+    return xxhash.xxh3_64_digest(key.encode("utf-8") + b"\x00" + value)
+
+
 def fits(key: str, value: object) -> bool:
     """Whether a stored value can be the derived value its key names: bytes, and for a
     fingerprint exactly FINGERPRINT_BYTES of them. (An overlap is checked as it is decoded.)"""
