@@ -17,6 +17,7 @@ if TYPE_CHECKING:
         CompactText,
         measure_overlap,
         non_space_before,
+        share_bounds,
         union_size,
     )
 
@@ -29,6 +30,7 @@ __all__ = [
     "held_by",
     "measure_overlap",
     "non_space_before",
+    "share_bounds",
     "shared_text",
     "union_size",
 ]
@@ -38,6 +40,12 @@ __getattr__, __dir__ = lazy_face(
     {
         "alignment": ("Block", "BlockKind", "align"),
         "candidates": ("SharedText", "held_by", "shared_text"),
-        "overlap": ("CompactText", "measure_overlap", "non_space_before", "union_size"),
+        "overlap": (
+            "CompactText",
+            "measure_overlap",
+            "non_space_before",
+            "share_bounds",
+            "union_size",
+        ),
     },
 )

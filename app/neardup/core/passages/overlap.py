@@ -274,6 +274,36 @@ def _significant(p: _Passage, run_size: float, b: CompactText) -> bool:
     )
 
 
+def share_bounds(a: CompactText, b: CompactText) -> tuple[float, float]:
+    """Upper bounds of ``measure_overlap``'s two shares, from the seed chains alone.
+
+    Every passage is made of chains joined across gaps of at most MAX_GAP characters, in
+    a and in b, so neither side can cover more than its chains with those gaps bridged. A pair whose bound is below what a copy needs is no copy, without building a
+    passage.
+    """
+    if not len(a.shingles) or not len(b.shingles):
+        return 0.0, 0.0
+    i, j = _seeds(a, b)
+    if not len(i):
+        return 0.0, 0.0
+    starts, ends, diagonals = _chain_bounds(i, j)
+    reach_a = _bridged_length(starts, ends)
+    reach_b = _bridged_length(starts + diagonals, ends + diagonals)
+    return min(1.0, reach_a / len(a)), min(1.0, reach_b / len(b))
+
+
+def _bridged_length(starts: IntArray, ends: IntArray) -> float:
+    """Length of the union of ranges once every gap of up to MAX_GAP is bridged: what
+    passages made of these chains could cover at most."""
+    order = np.argsort(starts, kind="stable")
+    starts, ends = starts[order], ends[order]
+    reach = np.maximum.accumulate(ends)
+    fresh = np.concatenate(([True], starts[1:] > reach[:-1] + MAX_GAP))
+    first = np.flatnonzero(fresh)
+    last = np.concatenate((first[1:], [len(starts)])) - 1
+    return float((reach[last] - starts[first]).sum())
+
+
 def measure_overlap(a: CompactText, b: CompactText) -> Overlap:
     """overlap_a: share of a's characters found in b; overlap_b: the reverse; and the passages.
 

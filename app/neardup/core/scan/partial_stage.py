@@ -32,6 +32,7 @@ from neardup.core.passages import (
     held_by,
     measure_overlap,
     non_space_before,
+    share_bounds,
     shared_text,
     union_size,
 )
@@ -101,13 +102,20 @@ class _Verifier:
             self._compact[i] = (text, counts)
         return counts
 
-    def measure(self, a: int, b: int) -> Overlap:
+    def measure(self, a: int, b: int, needed: float = 0.0) -> Overlap:
+        """The overlap of documents a and b; nothing (and nothing cached) when even the
+        upper bound of the shorter text's share stays below ``needed``."""
         key = overlap_key(self._text_key(a), self._text_key(b))
         if self._cache is not None:
             stored = self._cache.derived([key]).get(key)
             if stored is not None:
                 with contextlib.suppress(DamagedEntryError):  # measured again, and replaced
                     return decode_overlap(stored, len(self._docs[a].text), len(self._docs[b].text))
+        if needed > 0.0:
+            bound_a, bound_b = share_bounds(self.text(a), self.text(b))
+            shorter = bound_a if len(self._docs[a].text) <= len(self._docs[b].text) else bound_b
+            if shorter < needed:
+                return Overlap(0.0, 0.0, ())
         found = measure_overlap(self.text(a), self.text(b))
         self._new[key] = encode_overlap(found)
         return found
@@ -190,8 +198,12 @@ def passage_pairs(
     shared = shared_text([docs[i].kept_hashes for i in representatives])
     lengths = [len(d.text) for d in docs]
 
+    # A copy needs at least this share of the shorter text: a partial copy the minimum
+    # overlap, a near-duplicate half of each text.
+    needed = min(settings.min_overlap, NEAR_DUPLICATE_SHARE)
+
     def verified(pair: Pair) -> Pair | None:
-        found = verifier.measure(pair.a, pair.b)
+        found = verifier.measure(pair.a, pair.b, needed)
         found = Overlap(
             found.overlap_a, found.overlap_b, verifier.counted(pair.a, found.spans, shared)
         )
