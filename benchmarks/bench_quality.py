@@ -30,7 +30,7 @@ from neardup.core.report.scan_report import report_dict
 from neardup.core.settings import Weighting
 
 NEAR_CASES = ("copy-txt", "copy-docx", "copy-pdf", "light-edit", "reorder")
-CASES = (*NEAR_CASES, "heavy-edit", "partial-10", "partial-30")
+CASES = (*NEAR_CASES, "heavy-edit", "edit-25", "partial-10", "partial-30")
 
 
 def build(source: str, out: Path, seed: int) -> Path:
@@ -49,7 +49,7 @@ def fingerprint_recall(labels: dict[str, Any], report: dict[str, Any], root: Pat
     fingerprint = {
         quality.relpath(d["path"], root): int(d["simhash"], 16) for d in report["documents"]
     }
-    cases = {*NEAR_CASES, "heavy-edit"}
+    cases = {*NEAR_CASES, "heavy-edit", "edit-25"}
     pairs = [p for p in labels["pairs"] if p["case"] in cases]
     close = sum(
         (fingerprint[p["a"]] ^ fingerprint[p["b"]]).bit_count() <= k

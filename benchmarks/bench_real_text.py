@@ -12,7 +12,11 @@ Reports: licence copies found, the error of both overlap figures against the tru
 the time of the scan, and whether each sampled pair reads the same when scanned alone
 as among all the files (the figures must depend on the two texts only).
 
-    python benchmarks/bench_real_text.py [--limit 600] [--sample 12] [--seed 1]
+    python benchmarks/bench_real_text.py [--limit 600] [--sample 12] [--seed 1] [--peers]
+
+The peers (``--peers``) are sim_text (Debian's ``similarity-tester``) and copydetect
+(PyPI), each on the same folder; a licence copy counts as found by a peer when it
+reports any share for the pair.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import json
 import random
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -105,11 +110,75 @@ def figures(paths: list[Path]) -> tuple[dict[tuple[str, str], tuple[str, float, 
     return out, elapsed
 
 
+_SIM_TEXT_LINE = re.compile(r"^(.+?) consists for (\d+) % of (.+?) material$")
+
+
+def sim_text_figures(folder: Path) -> tuple[dict[tuple[str, str], float], float] | None:
+    """sim_text (Debian's similarity-tester): share of each file found in each other."""
+    if shutil.which("sim_text") is None:
+        return None
+    files = sorted(str(p) for p in folder.iterdir())
+    started = time.perf_counter()
+    done = subprocess.run(
+        ["sim_text", "-p", "-t", "1", *files], capture_output=True, text=True, check=False
+    )
+    elapsed = time.perf_counter() - started
+    shares: dict[tuple[str, str], float] = {}
+    for line in done.stdout.splitlines():
+        match = _SIM_TEXT_LINE.match(line.strip())
+        if match:
+            mine, other = Path(match[1]).name, Path(match[3]).name
+            shares[(mine, other)] = int(match[2]) / 100
+    return shares, elapsed
+
+
+def copydetect_figures(folder: Path) -> tuple[dict[tuple[str, str], float], float] | None:
+    """copydetect: share of each file's fingerprints found in the other."""
+    try:
+        import copydetect
+    except ImportError:
+        return None
+    started = time.perf_counter()
+    detector = copydetect.CopyDetector(
+        test_dirs=[str(folder)], extensions=["txt"], display_t=0.0, autoopen=False, silent=True
+    )
+    detector.run()
+    elapsed = time.perf_counter() - started
+    shares: dict[tuple[str, str], float] = {}
+    for test_sim, ref_sim, test_file, ref_file, *_ in detector.get_copied_code_list():
+        a, b = Path(test_file).name, Path(ref_file).name
+        shares[(a, b)], shares[(b, a)] = float(test_sim), float(ref_sim)
+    return shares, elapsed
+
+
+def peer_row(
+    name: str,
+    figures: tuple[dict[tuple[str, str], float], float] | None,
+    expected: dict[tuple[str, str], tuple[float, float]],
+) -> dict[str, object]:
+    if figures is None:
+        return {"peer": name, "available": False}
+    shares, elapsed = figures
+    found = [key for key in expected if key in shares or key[::-1] in shares]
+    errors = [
+        abs(shares.get(key, 0.0) - expected[key][0])
+        + abs(shares.get(key[::-1], 0.0) - expected[key][1])
+        for key in found
+    ]
+    return {
+        "peer": name,
+        "found": round(len(found) / len(expected), 4) if expected else None,
+        "overlap_mae": round(sum(errors) / (2 * len(errors)), 4) if errors else None,
+        "seconds": round(elapsed, 1),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--limit", type=int, default=600, help="copyright files to take")
     parser.add_argument("--sample", type=int, default=12, help="pairs to rescan alone")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--peers", action="store_true", help="also run sim_text and copydetect")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory(prefix="neardup-real-") as tmp:
@@ -146,6 +215,11 @@ def main(argv: list[str] | None = None) -> int:
             "alone_vs_together_max_difference": round(max(invariant), 4) if invariant else None,
             "pairs_checked_alone": len(invariant),
         }
+        if args.peers:
+            report["peers"] = [
+                peer_row("sim_text", sim_text_figures(folder), expected),
+                peer_row("copydetect", copydetect_figures(folder), expected),
+            ]
     print(json.dumps(report, indent=1))
     return 0
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from corpus_sources import CJK, CJK_RE, BaseDoc, join_paragraphs, nonws_len, strip_ws
 
-EDIT_RATE = {"light-edit": 0.03, "heavy-edit": 0.12}
+EDIT_RATE = {"light-edit": 0.03, "heavy-edit": 0.12, "edit-25": 0.25}
 
 # Short original words inserted or substituted by the edit operations.
 FILLERS = {

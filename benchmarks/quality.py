@@ -27,7 +27,9 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-NEAR_CASES = frozenset({"copy-txt", "copy-docx", "copy-pdf", "light-edit", "heavy-edit", "reorder"})
+NEAR_CASES = frozenset(
+    {"copy-txt", "copy-docx", "copy-pdf", "light-edit", "heavy-edit", "edit-25", "reorder"}
+)
 PARTIAL_CASES = frozenset({"partial-10", "partial-30"})
 CLUSTER_KINDS = frozenset({"duplicate", "near-duplicate"})
 

@@ -1,4 +1,4 @@
-"""Partial copies: passage windows matched across documents, exact verification, alignment."""
+"""Partial copies: candidates from shared verbatim text, exact verification, alignment."""
 
 from __future__ import annotations
 
