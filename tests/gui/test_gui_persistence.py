@@ -75,6 +75,8 @@ def test_window_restores_folders_settings_and_layout(qtbot: QtBot, tmp_path: Pat
     first.settings_panel.log_tf_check.setChecked(False)
     first.settings_panel.overlap_spin.setValue(25)
     first.settings_panel.workers_spin.setValue(3)
+    first.settings_panel.common_spin.setValue(12)
+    first.settings_panel.fold_check.setChecked(False)
     first.show()
     first.resize(700, 500)  # inside the offscreen screen (800x600)
     first.splitter.setSizes([250, 650])
@@ -95,6 +97,8 @@ def test_window_restores_folders_settings_and_layout(qtbot: QtBot, tmp_path: Pat
     assert not second.settings_panel.log_tf_check.isChecked()
     assert settings.min_overlap == 0.25
     assert settings.workers == 3
+    assert settings.exclude_common == 12 and not settings.fold
+    assert second.settings_panel.common_spin.text() == "in 12 documents or more"
     assert settings.suffixes == (".txt", ".pdf")
     assert settings.exclude == ("*.bak.txt",)
     assert settings.include == ("*thesis*", "*/2024/*")
@@ -102,3 +106,16 @@ def test_window_restores_folders_settings_and_layout(qtbot: QtBot, tmp_path: Pat
     assert settings.against == (tmp_path / "library",)
     assert second.size().width() == 700
     assert second.splitter.sizes() == sizes
+
+
+def test_common_text_is_counted_unless_asked_and_folding_is_on_by_default(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = MainWindow(settings_store=SettingsStore(tmp_path / "settings.ini"))
+    qtbot.addWidget(window)
+    panel = window.settings_panel
+    assert panel.common_spin.text() == "Never" and panel.fold_check.isChecked()
+    settings = window.current_settings()
+    assert settings.exclude_common is None and settings.fold
+    panel.partial_check.setChecked(False)
+    assert not panel.common_spin.isEnabled()

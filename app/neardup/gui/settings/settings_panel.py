@@ -17,7 +17,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from neardup.core.settings import PDF_ENGINES, TOKENIZER_NAMES, ScanSettings, Weighting
+from neardup.core.settings import (
+    MAX_WORKERS,
+    PDF_ENGINES,
+    TOKENIZER_NAMES,
+    ScanSettings,
+    Weighting,
+)
 
 WEIGHTING_LABELS = {
     Weighting.TFIDF: "TF-IDF",
@@ -95,6 +101,24 @@ class SettingsPanel(QGroupBox):
             "Share of the smaller document that must be found in the other to report a partial copy."
         )
         self.partial_check.toggled.connect(self.overlap_spin.setEnabled)
+        self.common_spin = QSpinBox()
+        self.common_spin.setRange(2, 100_000)  # the minimum reads "Never"
+        self.common_spin.setSpecialValueText("Never")
+        self.common_spin.setPrefix("in ")
+        self.common_spin.setSuffix(" documents or more")
+        self.common_spin.setToolTip(
+            "Leave out of the shares the text that this many scanned documents hold: a "
+            "university's cover page, a licence everybody includes. Such text is still listed "
+            "and marked in the Pairs tab; by default it counts, since a text many students "
+            "copied is still copied."
+        )
+        self.partial_check.toggled.connect(self.common_spin.setEnabled)
+        self.fold_check = QCheckBox("See through disguised copies")
+        self.fold_check.setToolTip(
+            "Read Traditional Chinese as Simplified, and letters that only look alike (a "
+            "Cyrillic а for a Latin a) as the same letter, so that a copy disguised that way "
+            "is still found. What is shown stays the document's own text."
+        )
 
         self.log_tf_check = QCheckBox("Dampen repeated words (log TF)")
         self.log_tf_check.setToolTip(
@@ -119,7 +143,7 @@ class SettingsPanel(QGroupBox):
             "Documents with fewer content words are listed but not compared."
         )
         self.workers_spin = QSpinBox()
-        self.workers_spin.setRange(0, 256)
+        self.workers_spin.setRange(0, MAX_WORKERS)
         self.workers_spin.setSpecialValueText("Auto")
         self.workers_spin.setToolTip(
             "Processes that extract and tokenise files in parallel (Auto: one per CPU core)."
@@ -144,6 +168,8 @@ class SettingsPanel(QGroupBox):
         form.addRow("Weighting:", self.weighting_combo)
         form.addRow(self.partial_check)
         form.addRow("Minimum overlap:", self.overlap_spin)
+        form.addRow("Ignore common text:", self.common_spin)
+        form.addRow(self.fold_check)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.advanced)
@@ -155,6 +181,8 @@ class SettingsPanel(QGroupBox):
             self.log_tf_check.toggled,
             self.partial_check.toggled,
             self.overlap_spin.valueChanged,
+            self.common_spin.valueChanged,
+            self.fold_check.toggled,
             self.tokenizer_combo.currentIndexChanged,
             self.pdf_combo.currentIndexChanged,
             self.min_tokens_spin.valueChanged,
@@ -181,6 +209,9 @@ class SettingsPanel(QGroupBox):
         self.partial_check.setChecked(settings.detect_partial)
         self.overlap_spin.setValue(max(1, round(settings.min_overlap * 100)))
         self.overlap_spin.setEnabled(settings.detect_partial)
+        self.common_spin.setValue(settings.exclude_common or self.common_spin.minimum())
+        self.common_spin.setEnabled(settings.detect_partial)
+        self.fold_check.setChecked(settings.fold)
         self.tokenizer_combo.setCurrentText(settings.tokenizer)
         self.pdf_combo.setCurrentText(settings.pdf_engine)
         self.min_tokens_spin.setValue(settings.min_tokens)
@@ -195,6 +226,10 @@ class SettingsPanel(QGroupBox):
             log_tf=self.log_tf_check.isChecked(),
             detect_partial=self.partial_check.isChecked(),
             min_overlap=self.overlap_spin.value() / 100,
+            exclude_common=self.common_spin.value()
+            if self.common_spin.value() > self.common_spin.minimum()
+            else None,
+            fold=self.fold_check.isChecked(),
             tokenizer=self.tokenizer_combo.currentText(),
             pdf_engine=self.pdf_combo.currentText(),
             min_tokens=self.min_tokens_spin.value(),

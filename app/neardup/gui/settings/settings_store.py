@@ -86,6 +86,8 @@ class SettingsStore:
             "min_overlap": float,
             "detect_partial": lambda v: _as_bool(v, defaults.detect_partial),
             "log_tf": lambda v: _as_bool(v, defaults.log_tf),
+            "fold": lambda v: _as_bool(v, defaults.fold),
+            "exclude_common": lambda v: int(v) or None,
             "workers": lambda v: int(v) or None,
             "use_cache": lambda v: _as_bool(v, defaults.use_cache),
             "suffixes": lambda v: tuple(s for s in str(v).split(",") if s),
@@ -116,6 +118,8 @@ class SettingsStore:
         qs.setValue("scan/min_overlap", settings.min_overlap)
         qs.setValue("scan/detect_partial", settings.detect_partial)
         qs.setValue("scan/log_tf", settings.log_tf)
+        qs.setValue("scan/fold", settings.fold)
+        qs.setValue("scan/exclude_common", settings.exclude_common or 0)
         qs.setValue("scan/workers", settings.workers or 0)
         qs.setValue("scan/use_cache", settings.use_cache)
         qs.setValue("scan/suffixes", ",".join(settings.suffixes))
