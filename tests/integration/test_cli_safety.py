@@ -101,3 +101,20 @@ def test_bad_options_are_refused_before_the_scan(
     done = run("scan", str(folder), "-q", "--no-cache", *output, *options)
     assert done.returncode == 2 and reason in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_damaged_cache_of_ours_can_still_be_cleared(tmp_path: Path, folder: Path) -> None:
+    cache = tmp_path / "cache.sqlite3"
+    done = run(
+        "scan", str(folder), "-q", "-o", str(tmp_path / "r.json"), "--cache-path", str(cache)
+    )
+    assert done.returncode == 0, done.stderr
+    data = bytearray(cache.read_bytes())
+    data[100:4096] = b"\xff" * (4096 - 100)  # the header survives, the pages behind it do not
+    cache.write_bytes(bytes(data))
+    rescan = run(
+        "scan", str(folder), "-q", "-o", str(tmp_path / "r.json"), "--cache-path", str(cache)
+    )
+    assert rescan.returncode == 0 and "neardup cache clear" in rescan.stderr, rescan.stderr
+    cleared = run("cache", "clear", "--cache-path", str(cache))
+    assert cleared.returncode == 0, cleared.stderr

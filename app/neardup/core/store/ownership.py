@@ -34,15 +34,19 @@ def check_ours(path: Path) -> None:
     """Raise ForeignFileError unless ``path`` is missing, empty or a NearDup store."""
     try:
         with path.open("rb") as stream:
-            header = stream.read(len(_SQLITE_HEADER))
+            header = stream.read(100)
     except FileNotFoundError:
         return
     except IsADirectoryError:
         raise ForeignFileError(path, "it is a folder") from None
     if not header:
         return
-    if header != _SQLITE_HEADER:
+    if not header.startswith(_SQLITE_HEADER):
         raise ForeignFileError(path, "it is not an SQLite database; perhaps a document")
+    # The id sits in the file's header (bytes 68-71), readable even when the pages behind
+    # it are damaged: a broken cache of ours can still be cleared.
+    if len(header) == 100 and int.from_bytes(header[68:72], "big") == APPLICATION_ID:
+        return
     # Read-only, so that looking changes nothing (no journal switch, no lock left).
     uri = f"{path.resolve().as_uri()}?mode=ro"
     try:
