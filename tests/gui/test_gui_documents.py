@@ -509,3 +509,17 @@ def test_the_minimum_share_filter_agrees_with_the_shown_percentage() -> None:
         shown = [proxy.data(proxy.index(r, FOUND)) for r in range(proxy.rowCount())]
         expected = [percent(s) for s in shares if float(percent(s).rstrip("%")) >= minimum]
         assert sorted(shown) == sorted(expected), minimum
+
+
+def test_a_document_that_hides_text_is_flagged(qtmodeltester: ModelTester) -> None:
+    rows = [
+        DocumentRow("/d/honest.txt", 10, "txt", 1, "scan", 50),
+        DocumentRow("/d/stuffed.docx", 10, "docx", 1, "scan", 50, hidden_chars=812),
+    ]
+    model = DocumentsModel()
+    model.set_rows(rows)
+    qtmodeltester.check(model)
+    names = [model.data(model.index(r, 0)) for r in range(2)]
+    tips = [model.data(model.index(r, 0), Qt.ItemDataRole.ToolTipRole) for r in range(2)]
+    assert names == ["honest.txt", "⚠ stuffed.docx"]
+    assert tips[0] == "/d/honest.txt" and "Hides 812 characters" in tips[1]

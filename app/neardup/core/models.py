@@ -27,6 +27,7 @@ class Document:
     encoding: str | None = None
     engine: str | None = None
     notes: tuple[str, ...] = field(default=())
+    hidden_chars: int = 0  # hidden text left out of ``text`` (hidden, white or tiny runs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +98,7 @@ class DocumentRecord:
     notes: tuple[str, ...] = ()
     chars: int = 0
     similarity: SimilaritySummary | None = None
+    hidden_chars: int = 0
 
 
 @dataclass(frozen=True, slots=True)

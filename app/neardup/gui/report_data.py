@@ -36,6 +36,7 @@ class DocumentRow:
     # Share of the text found in any other document; None when the report predates the figure.
     found_elsewhere: float | None = None
     sources: tuple[SourceShare, ...] = ()  # largest share first
+    hidden_chars: int = 0  # text the file hides from its reader (left out of the comparison)
 
     @property
     def name(self) -> str:
@@ -225,6 +226,7 @@ def _document(item: dict[str, Any], similarity_measured: bool = True) -> Documen
         tokens=_int(item.get("tokens")),
         found_elsewhere=found_elsewhere,
         sources=sources,
+        hidden_chars=_int(item.get("hidden_chars")),
     )
 
 

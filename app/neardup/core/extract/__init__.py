@@ -105,6 +105,7 @@ def _extract(path: Path, options: ExtractOptions) -> Document | Problem:
         encoding=result.encoding,
         engine=result.engine,
         notes=result.notes,
+        hidden_chars=result.hidden_chars,
     )
 
 

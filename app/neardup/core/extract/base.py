@@ -59,6 +59,7 @@ class Extracted:
     encoding: str | None = None
     engine: str | None = None
     notes: tuple[str, ...] = field(default=())
+    hidden_chars: int = 0  # text the format hides from a reader, left out (see docx.py)
 
 
 Extractor = Callable[[Path, ExtractOptions], Extracted]

@@ -32,6 +32,16 @@ _TBL = f"{{{_W}}}tbl"
 _TR = f"{{{_W}}}tr"
 _TC = f"{{{_W}}}tc"
 _TXBX = f"{{{_W}}}txbxContent"
+_RUN = f"{{{_W}}}r"
+_RUN_PROPERTIES = f"{{{_W}}}rPr"
+_TEXT = f"{{{_W}}}t"
+_VAL = f"{{{_W}}}val"
+_FILL = f"{{{_W}}}fill"
+# Runs a reader does not see, yet a checker would read: hidden text, white text on the
+# page, and text under 2 points (w:sz counts half-points). A known way to stuff a copy
+# with words that break up its matches; left out, counted and reported.
+_MIN_VISIBLE_HALF_POINTS = 4
+_WHITE = {"FFFFFF", "WHITE"}
 _FALLBACK = f"{{{_MC}}}Fallback"
 _INLINE_TEXT = {
     f"{{{_W}}}t": None,
@@ -142,9 +152,18 @@ def extract_docx(path: Path, options: ExtractOptions) -> Extracted:
                     _unique(_part_blocks(package, _section_refs(body, "footerReference"))),
                 )
             ]
+            hidden = hidden_characters(body)
     except (zipfile.BadZipFile, KeyError, ValueError, EOFError, etree.XMLSyntaxError) as exc:
         raise _corrupt(exc) from exc
-    return Extracted(text="\n\n".join(blocks))
+    notes = (
+        (
+            f"{hidden} characters of hidden text left out (hidden, white or tiny): "
+            "a way to defeat plagiarism checkers",
+        )
+        if hidden
+        else ()
+    )
+    return Extracted(text="\n\n".join(blocks), notes=notes, hidden_chars=hidden)
 
 
 def _corrupt(exc: Exception) -> ExtractionError:
@@ -179,10 +198,51 @@ def _paragraph_blocks(paragraph: _Element) -> Iterator[str]:
         yield from _container_blocks(box)
 
 
+def _switched_on(toggle: _Element | None) -> bool:
+    return toggle is not None and toggle.get(_VAL, "true").lower() not in {"0", "false", "off"}
+
+
+def _hidden_run(run: _Element) -> bool:
+    """Whether a run's own properties hide it: vanished, white without a coloured
+    background, or smaller than 2 points."""
+    properties = run.find(_RUN_PROPERTIES)
+    if properties is None:
+        return False
+    if _switched_on(properties.find(f"{{{_W}}}vanish")) or _switched_on(
+        properties.find(f"{{{_W}}}specVanish")
+    ):
+        return True
+    size = properties.find(f"{{{_W}}}sz")
+    half_points = "" if size is None else size.get(_VAL) or ""
+    if half_points.isdigit() and int(half_points) < _MIN_VISIBLE_HALF_POINTS:
+        return True
+    color = properties.find(f"{{{_W}}}color")
+    if color is None or (color.get(_VAL) or "").upper() not in _WHITE:
+        return False
+    highlight = properties.find(f"{{{_W}}}highlight")
+    shading = properties.find(f"{{{_W}}}shd")
+    coloured_background = (highlight is not None and highlight.get(_VAL) not in {None, "none"}) or (
+        shading is not None and (shading.get(_FILL) or "auto").upper() not in {"AUTO", *_WHITE}
+    )
+    return not coloured_background
+
+
+def hidden_characters(root: _Element) -> int:
+    """How many characters of text hidden runs hold under ``root``."""
+    return sum(
+        len(text.text or "")
+        for run in root.iter(_RUN)
+        if _hidden_run(run)
+        for text in run.iter(_TEXT)
+    )
+
+
 def _collect_inline(element: _Element, pieces: list[str], boxes: list[_Element]) -> None:
     for child in element:
         tag = child.tag
         if not isinstance(tag, str) or tag in _SKIP:
+            continue
+        if tag == _RUN and _hidden_run(child):
             continue
         if tag in _INLINE_TEXT:
             fixed = _INLINE_TEXT[tag]

@@ -52,6 +52,7 @@ class Analyzed:
     token_offsets: npt.NDArray[np.int64]  # compact: a scan holds these for every document
     content_key: str
     kept_hashes: HashArray  # winnowed shingle hashes: what candidate pairs are made of
+    hidden_chars: int = 0  # hidden text the extractor left out
 
     @classmethod
     def from_document(cls, document: Document, options: AnalyzeOptions) -> Analyzed:
@@ -71,6 +72,7 @@ class Analyzed:
             pages=document.pages,
             encoding=document.encoding,
             notes=document.notes,
+            hidden_chars=document.hidden_chars,
             text=text,
             tokens=tuple(tokens),
             token_offsets=np.asarray(offsets, dtype=np.int64),

@@ -74,6 +74,7 @@ def report_dict(result: ScanResult) -> dict[str, Any]:
                 "role": d.role.value,
                 "chars": d.chars,
                 "notes": list(d.notes),
+                "hidden_chars": d.hidden_chars,
                 "similarity": _similarity(result, d),
             }
             for d in docs

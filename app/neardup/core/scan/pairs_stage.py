@@ -179,6 +179,7 @@ def find_pairs(
                 encoding=d.encoding,
                 role=roles[i],
                 notes=notes,
+                hidden_chars=d.hidden_chars,
                 chars=len(d.text),
                 similarity=summaries[i],
             )

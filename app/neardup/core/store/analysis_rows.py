@@ -31,7 +31,7 @@ def encode_analysis(item: Analyzed) -> StoredAnalysis:
         item.format,
         item.pages,
         item.encoding,
-        json.dumps(list(item.notes), ensure_ascii=False),
+        json.dumps({"notes": list(item.notes), "hidden": item.hidden_chars}, ensure_ascii=False),
         item.content_key,
         zlib.compress(item.text.encode("utf-8"), _LEVEL),
         zlib.compress(_TOKEN_SEPARATOR.join(item.tokens).encode("utf-8"), _LEVEL),
@@ -86,9 +86,13 @@ def _decode_analysis(row: Sequence[object], path: str, size: int, mtime_ns: int)
         raise DamagedEntryError(f"a damaged analysis: {pages!r} pages")
     if not (encoding is None or isinstance(encoding, str)):
         raise DamagedEntryError("a damaged analysis: an encoding that is not text")
-    note_list = json.loads(notes)
+    stored_notes = json.loads(notes)
+    note_list = stored_notes.get("notes") if isinstance(stored_notes, dict) else None
+    hidden = stored_notes.get("hidden") if isinstance(stored_notes, dict) else None
     if not isinstance(note_list, list) or not all(isinstance(n, str) for n in note_list):
         raise DamagedEntryError("a damaged analysis: notes that are not a list of text")
+    if not isinstance(hidden, int) or isinstance(hidden, bool) or hidden < 0:
+        raise DamagedEntryError("a damaged analysis: a count of hidden characters that is not one")
     plain = zlib.decompress(_blob(text, "text")).decode("utf-8")
     token_text = zlib.decompress(_blob(tokens, "tokens")).decode("utf-8")
     words = tuple(token_text.split(_TOKEN_SEPARATOR)) if token_text else ()
@@ -114,6 +118,7 @@ def _decode_analysis(row: Sequence[object], path: str, size: int, mtime_ns: int)
         token_offsets=token_offsets,
         content_key=content_key,
         kept_hashes=kept_hashes,
+        hidden_chars=hidden,
     )
 
 

@@ -221,6 +221,7 @@ def _encode_document(record: DocumentRecord) -> list[object]:
         record.role.value,
         list(record.notes),
         record.chars,
+        record.hidden_chars,
         None
         if summary is None
         else [
@@ -233,7 +234,21 @@ def _encode_document(record: DocumentRecord) -> list[object]:
 
 
 def _decode_document(row: Sequence[Any]) -> DocumentRecord:
-    path, size, fmt, tokens, simhash, mtime_ns, pages, encoding, role, notes, chars, summary = row
+    (
+        path,
+        size,
+        fmt,
+        tokens,
+        simhash,
+        mtime_ns,
+        pages,
+        encoding,
+        role,
+        notes,
+        chars,
+        hidden,
+        summary,
+    ) = row
     similarity = None
     if summary is not None:
         total, max_source, max_overlap, sources = summary
@@ -251,6 +266,7 @@ def _decode_document(row: Sequence[Any]) -> DocumentRecord:
         encoding=encoding,
         role=Role(role),
         notes=tuple(notes),
+        hidden_chars=hidden,
         chars=chars,
         similarity=similarity,
     )

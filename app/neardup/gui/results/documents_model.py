@@ -87,11 +87,24 @@ def role_title(role: str) -> str:
     return ROLE_TITLES.get(role, role.capitalize())
 
 
+def _name_text(row: DocumentRow) -> str:
+    return f"⚠ {row.name}" if row.hidden_chars else row.name
+
+
+def _name_tip(row: DocumentRow) -> str:
+    if not row.hidden_chars:
+        return row.path
+    return (
+        f"{row.path}\nHides {row.hidden_chars} characters of text from its reader (hidden, "
+        "white or tiny runs), a known way to defeat plagiarism checkers; they were left out."
+    )
+
+
 class DocumentsModel(RowTableModel):
     """One row per document; reference-library rows in italics."""
 
     COLUMNS = (
-        Column("Name", lambda r: r.name, lambda r: r.name.casefold(), tooltip=lambda r: r.path),
+        Column("Name", _name_text, lambda r: r.name.casefold(), tooltip=_name_tip),
         Column(
             "Folder", lambda r: r.folder, lambda r: r.folder.casefold(), tooltip=lambda r: r.folder
         ),
