@@ -41,6 +41,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_quality.py
 	$(BIN)/python benchmarks/bench_throughput.py
 	$(BIN)/python benchmarks/bench_kind_rule.py
+	$(BIN)/python benchmarks/bench_disguise.py
 	$(BIN)/python benchmarks/bench_real_text.py --peers
 	$(BIN)/python benchmarks/bench_soak.py
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/bench_models.py
