@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from neardup.gui.main_window import MainWindow
 from neardup.gui.results.groups_model import REFERENCE_TAG
 from neardup.gui.results.models import ROW_ROLE
 from neardup.gui.settings.settings_store import FolderRole
+from textgen import document, paragraphs
 
 
 def _pair_rows(window: MainWindow) -> set[tuple[str, ...]]:
@@ -247,3 +249,33 @@ def test_settings_panel_values_and_tooltips(window: MainWindow) -> None:
         panel.cache_check,
     ):
         assert widget.toolTip().endswith("."), widget
+
+
+def test_a_heavily_edited_copy_joins_its_sources_group(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """A quarter of the sentences rewritten: still a copy of the whole text, so tidying
+    sees it in the Groups tab beside its source, with how much of it is found."""
+    sentence_end = re.compile(r"(?<=[.!?]) ")
+    source = paragraphs(500, "en", count=10, sentences=4)
+    rewritten = paragraphs(501, "en", count=10, sentences=4)
+    edited = []
+    for mine, other in zip(source, rewritten, strict=True):
+        sentences = sentence_end.split(mine)
+        sentences[1] = sentence_end.split(other)[1]  # one sentence in four
+        edited.append(" ".join(sentences))
+    folder = tmp_path / "drafts"
+    folder.mkdir()
+    (folder / "thesis.txt").write_text("\n\n".join(source), encoding="utf-8")
+    (folder / "thesis-edited.txt").write_text("\n\n".join(edited), encoding="utf-8")
+    (folder / "other.txt").write_text(document(502, "en"), encoding="utf-8")
+    scan_folder(qtbot, window, folder)
+    groups = window.results.groups_model
+    assert groups.rowCount() == 1
+    parent = groups.index(0, 0)
+    names = {
+        Path(groups.data(groups.index(r, 0, parent), ROW_ROLE).document.path).name
+        for r in range(groups.rowCount(parent))
+    }
+    assert names == {"thesis.txt", "thesis-edited.txt"}
+    assert groups.data(groups.index(1, 3, parent)).endswith("%")
