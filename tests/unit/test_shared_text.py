@@ -172,3 +172,16 @@ def test_a_document_found_nowhere_else_reads_zero_not_unknown(tmp_path: Path) ->
     assert [d.similarity.total if d.similarity else None for d in found.documents] == [0.0, 0.0]
     unmeasured = scan(_write(tmp_path, texts), SETTINGS.replace(detect_partial=False))
     assert [d.similarity for d in unmeasured.documents] == [None, None]
+
+
+def test_copies_that_differ_only_in_layout_marks_are_duplicates(tmp_path: Path) -> None:
+    """A PDF rejoins "tab-completion" wrapped after its hyphen, and may place a quotation
+    mark elsewhere: the texts are the same but for layout, so the pair is a duplicate,
+    even though its tokens (and so its fingerprints) differ."""
+    body = "\n\n".join(paragraphs(620, "en", count=6))
+    source = f"Use tab-completion and “quoted words” here. {body}"
+    pdf_like = f"Use tabcompletion and quoted words“ ”here. {body}"
+    found = _scan(_write(tmp_path, {"source.txt": source, "copy.txt": pdf_like}))
+    assert {key: value[0] for key, value in found.items()} == {
+        ("copy.txt", "source.txt"): PairKind.DUPLICATE
+    }

@@ -71,10 +71,18 @@ def normalize(text: str) -> str:
     return text.strip()
 
 
+# Characters a format moves or drops with the layout: hyphens (where a line breaks after
+# the hyphen of "tab-completion", normalising rejoins "tabcompletion", as it must for a word
+# hyphenated only to wrap) and quotation marks (a PDF of Chinese text places “ and ” at the
+# glyph's position, which need not be its place in the text).
+_LAYOUT_MARKS = str.maketrans("", "", "-\"'“”‘’「」『』")
+
+
 def content_key_text(normalized: str) -> str:
-    """The text with all whitespace removed: equal for copies that differ only in layout."""
+    """The text without whitespace, hyphens and quotation marks: equal for copies that
+    differ only in layout, whatever their formats."""
     # str.split() drops exactly what the regex \s+ matches, three times faster.
-    return "".join(normalized.split())
+    return "".join(normalized.split()).translate(_LAYOUT_MARKS)
 
 
 # A sentence ends at CJK terminators, at ! ? ; (NFKC turns the full-width ones

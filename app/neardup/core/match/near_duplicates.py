@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -89,12 +90,32 @@ def near_duplicate_pairs(
     pairs: list[Pair] = []
     for i, j, distance in rows.tolist():
         a, b = int(chosen[i]), int(chosen[j])
-        if not compared(roles, a, b):
-            continue
-        if documents[a].content_key == documents[b].content_key:
-            pairs.append(Pair(a, b, PairKind.DUPLICATE, distance, 1.0, 1.0, 1.0))
-            continue
+        if not compared(roles, a, b) or documents[a].content_key == documents[b].content_key:
+            continue  # the same text: a duplicate, found below whatever its fingerprint
         similarity = features.resemblance(a, b)
         if similarity >= settings.min_resemblance:
             pairs.append(Pair(a, b, PairKind.NEAR_DUPLICATE, distance, round(similarity, 4)))
+    pairs += _duplicates(documents, fingerprints, eligible, roles)
+    pairs.sort(key=lambda p: (p.a, p.b))
+    return pairs
+
+
+def _duplicates(
+    documents: Sequence[Analyzed],
+    fingerprints: np.ndarray,
+    eligible: Sequence[int],
+    roles: Sequence[Role],
+) -> list[Pair]:
+    """Every pair of documents with the same normalised text (content key). Their tokens,
+    and so their fingerprints, may still differ a little ("tab-completion" cut by a line
+    break in a PDF), so the block index alone could miss them."""
+    by_text: dict[str, list[int]] = {}
+    for index in eligible:
+        by_text.setdefault(documents[index].content_key, []).append(index)
+    pairs = []
+    for copies in by_text.values():
+        for a, b in itertools.combinations(sorted(copies), 2):
+            if compared(roles, a, b):
+                distance = (int(fingerprints[a]) ^ int(fingerprints[b])).bit_count()
+                pairs.append(Pair(a, b, PairKind.DUPLICATE, distance, 1.0, 1.0, 1.0))
     return pairs
