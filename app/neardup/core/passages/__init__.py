@@ -15,9 +15,9 @@ if TYPE_CHECKING:
     )
     from neardup.core.passages.overlap import (
         CompactText,
+        SeedChains,
         measure_overlap,
         non_space_before,
-        share_bounds,
         union_size,
     )
 
@@ -25,12 +25,12 @@ __all__ = [
     "Block",
     "BlockKind",
     "CompactText",
+    "SeedChains",
     "SharedText",
     "align",
     "held_by",
     "measure_overlap",
     "non_space_before",
-    "share_bounds",
     "shared_text",
     "union_size",
 ]
@@ -42,9 +42,9 @@ __getattr__, __dir__ = lazy_face(
         "candidates": ("SharedText", "held_by", "shared_text"),
         "overlap": (
             "CompactText",
+            "SeedChains",
             "measure_overlap",
             "non_space_before",
-            "share_bounds",
             "union_size",
         ),
     },

@@ -274,22 +274,36 @@ def _significant(p: _Passage, run_size: float, b: CompactText) -> bool:
     )
 
 
-def share_bounds(a: CompactText, b: CompactText) -> tuple[float, float]:
-    """Upper bounds of ``measure_overlap``'s two shares, from the seed chains alone.
+@dataclass(frozen=True, slots=True)
+class SeedChains:
+    """The seeds of a found in b, as verbatim chains: where each starts and ends in a, and
+    its diagonal (b - a). Computed once a pair, for the bound and the measure alike."""
 
-    Every passage is made of chains joined across gaps of at most MAX_GAP characters, in
-    a and in b, so neither side can cover more than its chains with those gaps bridged. A pair whose bound is below what a copy needs is no copy, without building a
-    passage.
-    """
-    if not len(a.shingles) or not len(b.shingles):
-        return 0.0, 0.0
-    i, j = _seeds(a, b)
-    if not len(i):
-        return 0.0, 0.0
-    starts, ends, diagonals = _chain_bounds(i, j)
-    reach_a = _bridged_length(starts, ends)
-    reach_b = _bridged_length(starts + diagonals, ends + diagonals)
-    return min(1.0, reach_a / len(a)), min(1.0, reach_b / len(b))
+    starts: IntArray
+    ends: IntArray
+    diagonals: IntArray
+
+    @classmethod
+    def of(cls, a: CompactText, b: CompactText) -> SeedChains:
+        i, j = _seeds(a, b)
+        if not len(i):
+            empty = np.zeros(0, dtype=np.int64)
+            return cls(empty, empty, empty)
+        return cls(*_chain_bounds(i, j))
+
+    def share_bounds(self, a: CompactText, b: CompactText) -> tuple[float, float]:
+        """Upper bounds of ``measure_overlap``'s two shares, from the chains alone.
+
+        Every passage is made of chains joined across gaps of at most MAX_GAP characters,
+        in a and in b, so neither side can cover more than its chains with those gaps
+        bridged. A pair whose bound is below what a copy needs is no copy, without building
+        a passage.
+        """
+        if not len(self.starts):
+            return 0.0, 0.0
+        reach_a = _bridged_length(self.starts, self.ends)
+        reach_b = _bridged_length(self.starts + self.diagonals, self.ends + self.diagonals)
+        return min(1.0, reach_a / len(a)), min(1.0, reach_b / len(b))
 
 
 def _bridged_length(starts: IntArray, ends: IntArray) -> float:
@@ -304,18 +318,15 @@ def _bridged_length(starts: IntArray, ends: IntArray) -> float:
     return float((reach[last] - starts[first]).sum())
 
 
-def measure_overlap(a: CompactText, b: CompactText) -> Overlap:
+def measure_overlap(a: CompactText, b: CompactText, chains: SeedChains | None = None) -> Overlap:
     """overlap_a: share of a's characters found in b; overlap_b: the reverse; and the passages.
 
     Nothing is found unless some passage holds a verbatim run of ``ANCHOR_CHARS``.
+    ``chains`` are the pair's `SeedChains` where the caller has them already.
     """
-    if not len(a.shingles) or not len(b.shingles):
-        return Overlap(0.0, 0.0, ())
-    i, j = _seeds(a, b)
-    if not len(i):
-        return Overlap(0.0, 0.0, ())
-    starts, ends, diagonals = _chain_bounds(i, j)
-    if _cannot_be_copying(starts, ends, a):
+    chains = SeedChains.of(a, b) if chains is None else chains
+    starts, ends, diagonals = chains.starts, chains.ends, chains.diagonals
+    if not len(starts) or _cannot_be_copying(starts, ends, a):
         return Overlap(0.0, 0.0, ())
     found = _passages(_chains(starts, ends, diagonals))
     passages = [

@@ -28,11 +28,11 @@ from neardup.core.match import FeatureWeights, compared
 from neardup.core.models import MatchedSpan, Overlap, Pair, PairKind, Role
 from neardup.core.passages import (
     CompactText,
+    SeedChains,
     SharedText,
     held_by,
     measure_overlap,
     non_space_before,
-    share_bounds,
     shared_text,
     union_size,
 )
@@ -75,6 +75,7 @@ class _Verifier:
         self._compact_chars = 0
         self._keys: dict[int, str] = {}
         self._new: dict[str, bytes] = {}
+        self._measured: dict[str, Overlap] = {}
 
     def _text_key(self, i: int) -> str:
         if i not in self._keys:
@@ -111,12 +112,15 @@ class _Verifier:
             if stored is not None:
                 with contextlib.suppress(DamagedEntryError):  # measured again, and replaced
                     return decode_overlap(stored, len(self._docs[a].text), len(self._docs[b].text))
-        if needed > 0.0:
-            bound_a, bound_b = share_bounds(self.text(a), self.text(b))
-            shorter = bound_a if len(self._docs[a].text) <= len(self._docs[b].text) else bound_b
-            if shorter < needed:
-                return Overlap(0.0, 0.0, ())
-        found = measure_overlap(self.text(a), self.text(b))
+        if key in self._measured:  # the same two texts again: copies of one document
+            return self._measured[key]
+        text_a, text_b = self.text(a), self.text(b)
+        chains = SeedChains.of(text_a, text_b)
+        bound_a, bound_b = chains.share_bounds(text_a, text_b)
+        if (bound_a if len(self._docs[a].text) <= len(self._docs[b].text) else bound_b) < needed:
+            return Overlap(0.0, 0.0, ())
+        found = measure_overlap(text_a, text_b, chains)
+        self._measured[key] = found
         self._new[key] = encode_overlap(found)
         return found
 
