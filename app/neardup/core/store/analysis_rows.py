@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
-import xxhash
 
 from neardup.core.features import Analyzed, HashArray
-from neardup.core.store.derived_values import DamagedEntryError
+from neardup.core.store.derived_values import CHECKSUM_BYTES, DamagedEntryError, checksum
 
 # format, pages, encoding, notes, content key, text, tokens, token offsets, kept hashes
 StoredAnalysis = tuple[str, int | None, str | None, str, str, bytes, bytes, bytes, bytes]
@@ -38,17 +37,7 @@ def encode_analysis(item: Analyzed) -> StoredAnalysis:
         zlib.compress(item.token_offsets.astype("<u4").tobytes(), _LEVEL),
     )
     hashes = zlib.compress(item.kept_hashes.astype("<u8").tobytes(), _LEVEL)
-    return (*fields, _checksum(fields, hashes) + hashes)
-
-
-def _checksum(fields: Sequence[object], hashes: bytes) -> bytes:
-    """A digest of every field of a row, stored with it."""
-    digest = xxhash.xxh3_64()
-    for field in fields:
-        digest.update(repr(field).encode("utf-8") if not isinstance(field, bytes) else field)
-        digest.update(b"\x00")
-    digest.update(hashes)
-    return digest.digest()
+    return (*fields, checksum(*fields, hashes) + hashes)
 
 
 def decode_analysis(row: Sequence[object], path: str, size: int, mtime_ns: int) -> Analyzed:
@@ -76,7 +65,7 @@ def _blob(value: object, name: str) -> bytes:
 def _decode_analysis(row: Sequence[object], path: str, size: int, mtime_ns: int) -> Analyzed:
     fmt, pages, encoding, notes, content_key, text, tokens, offsets, stored_hashes = row
     stored = _blob(stored_hashes, "kept hashes")
-    if stored[:8] != _checksum(row[:8], stored[8:]):
+    if stored[:CHECKSUM_BYTES] != checksum(*row[:8], stored[CHECKSUM_BYTES:]):
         raise DamagedEntryError("a damaged analysis: its checksum does not match")
     if not (isinstance(fmt, str) and isinstance(content_key, str) and isinstance(notes, str)):
         raise DamagedEntryError(
@@ -104,7 +93,7 @@ def _decode_analysis(row: Sequence[object], path: str, size: int, mtime_ns: int)
         bool(np.any(np.diff(token_offsets) < 0)) or int(token_offsets[-1]) >= len(plain)
     ):
         raise DamagedEntryError("a damaged analysis: token offsets out of order or beyond the text")
-    kept_hashes = _decode_hashes(stored[8:])
+    kept_hashes = _decode_hashes(stored[CHECKSUM_BYTES:])
     return Analyzed(
         path=Path(path),
         format=fmt,

@@ -97,25 +97,31 @@ def encode_overlap(found: Overlap) -> bytes:
     return json.dumps([found.overlap_a, found.overlap_b, spans]).encode()
 
 
+CHECKSUM_BYTES = 8
+
+
+def checksum(*parts: object) -> bytes:
+    """A digest of a stored row's parts (bytes as they are, anything else by its repr), kept
+    with the row so that damage, or a value moved from another row, is seen on reading."""
+    digest = xxhash.xxh3_64()
+    for part in parts:
+        digest.update(part if isinstance(part, bytes) else repr(part).encode("utf-8"))
+        digest.update(b"\x00")
+    return digest.digest()
+
+
 def seal(key: str, value: bytes) -> bytes:
     """A value as stored: followed by a checksum of its key and itself, so that a damaged
     value (or one moved under another key) is never served as good."""
-    return value + _checksum(key, value)
+    return value + checksum(key, value)
 
 
 def unseal(key: str, stored: object) -> bytes | None:
     """The value of a stored row, or None where it is damaged (a miss, computed again)."""
-    if not isinstance(stored, bytes) or len(stored) < _CHECKSUM_BYTES:
+    if not isinstance(stored, bytes) or len(stored) < CHECKSUM_BYTES:
         return None
-    value, checksum = stored[:-_CHECKSUM_BYTES], stored[-_CHECKSUM_BYTES:]
-    return value if checksum == _checksum(key, value) and fits(key, value) else None
-
-
-_CHECKSUM_BYTES = 8
-
-
-def _checksum(key: str, value: bytes) -> bytes:
-    return xxhash.xxh3_64_digest(key.encode("utf-8") + b"\x00" + value)
+    value, sealed = stored[:-CHECKSUM_BYTES], stored[-CHECKSUM_BYTES:]
+    return value if sealed == checksum(key, value) and fits(key, value) else None
 
 
 def fits(key: str, value: object) -> bool:
