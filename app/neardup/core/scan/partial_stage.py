@@ -107,13 +107,13 @@ class _Verifier:
         """The overlap of documents a and b; nothing (and nothing cached) when even the
         upper bound of the shorter text's share stays below ``needed``."""
         key = overlap_key(self._text_key(a), self._text_key(b))
+        if key in self._measured:  # the same two texts again: copies of one document
+            return self._measured[key]
         if self._cache is not None:
             stored = self._cache.derived([key]).get(key)
             if stored is not None:
                 with contextlib.suppress(DamagedEntryError):  # measured again, and replaced
                     return decode_overlap(stored, len(self._docs[a].text), len(self._docs[b].text))
-        if key in self._measured:  # the same two texts again: copies of one document
-            return self._measured[key]
         text_a, text_b = self.text(a), self.text(b)
         chains = SeedChains.of(text_a, text_b)
         bound_a, bound_b = chains.share_bounds(text_a, text_b)
