@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -79,8 +80,22 @@ def build() -> float:
         ROOT / "build" / "pyinstaller",
         ROOT / "packaging" / "neardup.spec",
     )
+    _compile_kernels()
     STAMP.write_text(source_hash() + "\n")
     return time.monotonic() - started
+
+
+def _compile_kernels() -> None:
+    """Scan two copies with the frozen CLI, so numba compiles every verification loop into
+    the bundle's cache now, not on the user's first scan."""
+    cli = DIST / ("neardup-cli.exe" if os.name == "nt" else "neardup-cli")
+    with tempfile.TemporaryDirectory() as folder:
+        documents = Path(folder) / "documents"
+        documents.mkdir()
+        copied = "A passage long enough to be found as copied text. " * 8
+        (documents / "a.txt").write_text(copied + "Only in the first.")
+        (documents / "b.txt").write_text("Only in the second. " + copied)
+        _run(cli, "scan", documents, "--no-cache", "-o", Path(folder) / "report.json")
 
 
 def _size(path: Path) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
+from typing import NamedTuple
 
 from neardup.core.settings import ScanSettings
 
@@ -101,10 +102,12 @@ class DocumentRecord:
     hidden_chars: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class MatchedSpan:
+class MatchedSpan(NamedTuple):
     """A passage of a found in b: character ranges in both normalised texts, and how
-    many scanned documents hold its text (0 where only the two were compared)."""
+    many scanned documents hold its text (0 where only the two were compared).
+
+    A named tuple, not a frozen dataclass: a scan of real text makes hundreds of
+    thousands, and a tuple is made five times faster."""
 
     a_start: int
     a_end: int

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
+import numpy.typing as npt
 
 from neardup.core.features import Analyzed, FloatArray, IdfTable, idf_for, simhash_terms, weigh
 from neardup.core.match.block_index import find_near_duplicates
@@ -24,6 +25,8 @@ class FeatureWeights:
         self._fingerprints: dict[int, int] = {}
         # Verification looks at the same few documents again and again.
         self._cached_terms = lru_cache(maxsize=512)(self._terms)
+        self._cached_vector = lru_cache(maxsize=512)(self._vector)
+        self._term_ids: dict[str, int] = {}
 
     def _terms(self, index: int) -> tuple[list[str], FloatArray]:
         return weigh(
@@ -33,6 +36,17 @@ class FeatureWeights:
             top_n=self._settings.top_n,
             log_tf=self._settings.log_tf,
         )
+
+    def _vector(self, index: int) -> tuple[npt.NDArray[np.int64], FloatArray]:
+        """The features as sorted term ids and their weights, to compare in one pass."""
+        terms, weights = self.terms(index)
+        ids = np.fromiter(
+            (self._term_ids.setdefault(term, len(self._term_ids)) for term in terms),
+            dtype=np.int64,
+            count=len(terms),
+        )
+        order = np.argsort(ids)
+        return ids[order], weights[order]
 
     def terms(self, index: int) -> tuple[list[str], FloatArray]:
         """The weighted features of one document (recent ones are kept)."""
@@ -50,14 +64,10 @@ class FeatureWeights:
 
     def resemblance(self, a: int, b: int) -> float:
         """Weighted Jaccard of the two feature vectors: sum of minima over sum of maxima."""
-        terms_a, weights_a = self.terms(a)
-        terms_b, weights_b = self.terms(b)
-        weight_b = dict(zip(terms_b, weights_b.tolist(), strict=True))
-        shared_min = 0.0
-        for term, wa in zip(terms_a, weights_a.tolist(), strict=True):
-            wb = weight_b.get(term)
-            if wb is not None:
-                shared_min += min(wa, wb)
+        ids_a, weights_a = self._cached_vector(a)
+        ids_b, weights_b = self._cached_vector(b)
+        _, in_a, in_b = np.intersect1d(ids_a, ids_b, assume_unique=True, return_indices=True)
+        shared_min = float(np.minimum(weights_a[in_a], weights_b[in_b]).sum())
         # Over the union, sum(max) = sum(a) + sum(b) - sum(min of the shared terms).
         union_max = float(weights_a.sum() + weights_b.sum()) - shared_min
         # Two documents without features share nothing that could be measured.

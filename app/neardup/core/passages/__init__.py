@@ -19,6 +19,7 @@ if TYPE_CHECKING:
         measure_overlap,
         non_space_before,
         union_size,
+        warm_up,
     )
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "non_space_before",
     "shared_text",
     "union_size",
+    "warm_up",
 ]
 
 __getattr__, __dir__ = lazy_face(
@@ -46,6 +48,7 @@ __getattr__, __dir__ = lazy_face(
             "measure_overlap",
             "non_space_before",
             "union_size",
+            "warm_up",
         ),
     },
 )

@@ -28,6 +28,7 @@ import numpy.typing as npt
 
 from neardup.core.features import ANCHOR_CHARS, SHINGLE, WHITESPACE_CODES, Shingles
 from neardup.core.models import MatchedSpan, Overlap
+from neardup.core.passages import kernels
 
 # Changing any of these changes results: bump versions.OVERLAP_VERSION with it.
 MAX_GAP = 24  # an edit of up to this many characters does not split a passage
@@ -56,11 +57,10 @@ class CompactText:
     tainted: npt.NDArray[np.bool_]
     # The shingles that may seed a match, sorted by hash (equal hashes in text order),
     # for lookups from other texts: their hashes, positions, and for each how many equal
-    # hashes come before it and how many there are in all.
+    # hashes come before it.
     lookup: npt.NDArray[np.uint64]
     lookup_positions: Int32Array
     lookup_ranks: Int32Array
-    lookup_counts: Int32Array
 
     @classmethod
     def of(cls, text: str) -> CompactText:
@@ -75,7 +75,7 @@ class CompactText:
         usable = np.flatnonzero(~shingled.tainted)
         order = usable[np.argsort(shingled.hashes[usable], kind="stable")]
         lookup = shingled.hashes[order]
-        ranks, counts = _ranks_and_counts(lookup)
+        ranks = _ranks(lookup)
         return cls(
             shingled.positions,
             shingled.hashes,
@@ -84,7 +84,6 @@ class CompactText:
             lookup,
             order.astype(np.int32),
             ranks.astype(np.int32),
-            counts.astype(np.int32),
         )
 
     def __len__(self) -> int:
@@ -102,77 +101,11 @@ def non_space_before(text: str) -> IntArray:
     return np.concatenate(([0], counts)).astype(np.int64)
 
 
-def _ranks_and_counts(sorted_hashes: npt.NDArray[np.uint64]) -> tuple[IntArray, IntArray]:
-    """For hashes in sorted order: how many equal ones come before each, and how many
-    equal ones there are in all."""
+def _ranks(sorted_hashes: npt.NDArray[np.uint64]) -> IntArray:
+    """For hashes in sorted order: how many equal ones come before each."""
     index = np.arange(len(sorted_hashes), dtype=np.int64)
     new = np.concatenate(([True], sorted_hashes[1:] != sorted_hashes[:-1]))
-    group_start = np.maximum.accumulate(np.where(new, index, 0))
-    starts = np.flatnonzero(new)
-    sizes = np.diff(np.append(starts, len(sorted_hashes)))
-    return index - group_start, np.repeat(sizes, sizes)
-
-
-def _seeds(a: CompactText, b: CompactText) -> tuple[IntArray, IntArray]:
-    """(i, j) for every shingle of a found in b (shingles that may seed a match only).
-
-    The k-th occurrence of a shingle in a is paired with its k-th occurrence in b
-    (counting round again when b has fewer), so text that repeats (a log of one line,
-    a changelog's recurring sign-off) is matched in order, copy to copy, and one seed
-    per shingle of a keeps this linear whatever the repetition.
-    """
-    if not len(a.lookup) or not len(b.lookup):
-        empty = np.zeros(0, dtype=np.int64)
-        return empty, empty
-    first = np.minimum(np.searchsorted(b.lookup, a.lookup), len(b.lookup) - 1)
-    found = b.lookup[first] == a.lookup
-    first = first[found]
-    j = b.lookup_positions[first + a.lookup_ranks[found] % b.lookup_counts[first]]
-    return a.lookup_positions[found].astype(np.int64), j.astype(np.int64)
-
-
-@dataclass(slots=True)
-class _Passage:
-    a_start: int
-    a_end: int
-    b_start: int
-    b_end: int
-    covered: int  # characters of a covered by seeds
-    diagonal: int  # b - a along its latest chain
-    longest: int  # the longest verbatim chain it holds, in characters
-
-    def takes(self, chain: _Passage) -> bool:
-        """Whether a chain continues this passage: close in a, in b, and on the diagonal,
-        without the two sides drifting apart in length (edits insert and delete a little)."""
-        a_length = max(self.a_end, chain.a_end) - self.a_start
-        b_length = max(self.b_end, chain.b_end) - min(self.b_start, chain.b_start)
-        return (
-            chain.a_start <= self.a_end + MAX_GAP
-            and chain.b_start <= self.b_end + MAX_GAP
-            and chain.b_end > self.b_start
-            and abs(chain.diagonal - self.diagonal) <= MAX_GAP
-            and abs(a_length - b_length) <= max(MAX_GAP, MAX_DRIFT * a_length)
-        )
-
-    def extend(self, chain: _Passage) -> None:
-        self.covered += max(0, chain.a_end - max(chain.a_start, self.a_end))
-        self.a_end = max(self.a_end, chain.a_end)
-        self.b_start = min(self.b_start, chain.b_start)
-        self.b_end = max(self.b_end, chain.b_end)
-        self.diagonal = chain.diagonal
-        self.longest = max(self.longest, chain.longest)
-
-
-def _chain_bounds(i: IntArray, j: IntArray) -> tuple[IntArray, IntArray, IntArray]:
-    """Seeds on one diagonal that touch or overlap form a chain: each chain's start and
-    end in a (end exclusive) and its diagonal (b - a)."""
-    diagonal = j - i
-    order = np.lexsort((i, diagonal))
-    i, diagonal = i[order], diagonal[order]
-    breaks = np.flatnonzero((np.diff(diagonal) != 0) | (np.diff(i) > SHINGLE)) + 1
-    firsts = np.concatenate(([0], breaks))
-    lasts = np.concatenate((breaks, [len(i)])) - 1
-    return i[firsts], i[lasts] + SHINGLE, diagonal[firsts]
+    return index - np.maximum.accumulate(np.where(new, index, 0))
 
 
 def _cannot_be_copying(starts: IntArray, ends: IntArray, a: CompactText) -> bool:
@@ -183,47 +116,6 @@ def _cannot_be_copying(starts: IntArray, ends: IntArray, a: CompactText) -> bool
         return True
     weight = float((a.weight[ends] - a.weight[starts]).sum())
     return weight + (len(starts) - 1) * MAX_GAP < MIN_MATCH
-
-
-def _chains(starts: IntArray, ends: IntArray, diagonals: IntArray) -> list[_Passage]:
-    """The chains as passages, in order of a."""
-    chains = [
-        _Passage(start, end, start + diagonal, end + diagonal, end - start, diagonal, end - start)
-        for start, end, diagonal in zip(
-            starts.tolist(), ends.tolist(), diagonals.tolist(), strict=True
-        )
-    ]
-    chains.sort(key=lambda c: (c.a_start, c.b_start))
-    return chains
-
-
-def _passages(chains: list[_Passage]) -> list[_Passage]:
-    """Join chains that continue each other in both texts (edits between them).
-
-    Several passages may be open at once, so a stray chain elsewhere in b (a
-    phrase that recurs) starts its own short passage instead of derailing the
-    copy that is being followed.
-    """
-    passages: list[_Passage] = []
-    open_passages: list[_Passage] = []
-    for chain in chains:
-        open_passages = [p for p in open_passages if chain.a_start <= p.a_end + MAX_GAP]
-        fitting = [p for p in open_passages if p.takes(chain)]
-        if fitting:
-            min(fitting, key=lambda p: abs(p.diagonal - chain.diagonal)).extend(chain)
-            continue
-        fresh = _Passage(
-            chain.a_start,
-            chain.a_end,
-            chain.b_start,
-            chain.b_end,
-            chain.covered,
-            chain.diagonal,
-            chain.longest,
-        )
-        passages.append(fresh)
-        open_passages.append(fresh)
-    return passages
 
 
 def union_size(ranges: list[tuple[int, int]], before: IntArray | None = None) -> int:
@@ -239,41 +131,6 @@ def union_size(ranges: list[tuple[int, int]], before: IntArray | None = None) ->
     return total
 
 
-def _region_sizes(passages: list[_Passage], a: CompactText) -> list[float]:
-    """For each passage, the weight of the run of passages it belongs to in a.
-
-    Passages back to back in a (reordered paragraphs, spliced copies) form one
-    run: a copied paragraph shorter than MIN_MATCH counts when its neighbours
-    were copied too, while a lone common phrase does not.
-    """
-    order = sorted(range(len(passages)), key=lambda k: passages[k].a_start)
-    sizes = [0.0] * len(passages)
-    run: list[int] = []
-    run_end = -1
-    for k in [*order, -1]:
-        if k == -1 or (run and passages[k].a_start > run_end + MAX_GAP):
-            if run:
-                start = min(passages[m].a_start for m in run)
-                size = float(a.weight[run_end] - a.weight[start])
-                for m in run:
-                    sizes[m] = size
-            run, run_end = [], -1
-        if k != -1:
-            run.append(k)
-            run_end = max(run_end, passages[k].a_end)
-    return sizes
-
-
-def _significant(p: _Passage, run_size: float, b: CompactText) -> bool:
-    length = p.a_end - p.a_start
-    return bool(
-        run_size >= MIN_MATCH
-        and length >= 2 * SHINGLE
-        and p.covered >= MIN_DENSITY * length
-        and p.b_end <= len(b)
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class SeedChains:
     """The seeds of a found in b, as verbatim chains: where each starts and ends in a, and
@@ -285,11 +142,21 @@ class SeedChains:
 
     @classmethod
     def of(cls, a: CompactText, b: CompactText) -> SeedChains:
-        i, j = _seeds(a, b)
-        if not len(i):
-            empty = np.zeros(0, dtype=np.int64)
-            return cls(empty, empty, empty)
-        return cls(*_chain_bounds(i, j))
+        """Each shingle of a found in b gives a seed; the k-th occurrence of a shingle in a
+        is paired with its k-th occurrence in b (counting round again when b has fewer), so
+        text that repeats (a log of one line, a changelog's recurring sign-off) is matched
+        in order, copy to copy, and one seed per shingle of a keeps this linear."""
+        return cls(
+            *kernels.seed_chains(
+                a.lookup,
+                a.lookup_positions,
+                a.lookup_ranks,
+                len(a),
+                b.lookup,
+                b.lookup_positions,
+                SHINGLE,
+            )
+        )
 
     def share_bounds(self, a: CompactText, b: CompactText) -> tuple[float, float]:
         """Upper bounds of ``measure_overlap``'s two shares, from the chains alone.
@@ -301,21 +168,10 @@ class SeedChains:
         """
         if not len(self.starts):
             return 0.0, 0.0
-        reach_a = _bridged_length(self.starts, self.ends)
-        reach_b = _bridged_length(self.starts + self.diagonals, self.ends + self.diagonals)
+        reach_a = kernels.bridged_length(self.starts, self.ends, MAX_GAP)
+        ends_b = self.ends + self.diagonals
+        reach_b = kernels.bridged_length(self.starts + self.diagonals, ends_b, MAX_GAP)
         return min(1.0, reach_a / len(a)), min(1.0, reach_b / len(b))
-
-
-def _bridged_length(starts: IntArray, ends: IntArray) -> float:
-    """Length of the union of ranges once every gap of up to MAX_GAP is bridged: what
-    passages made of these chains could cover at most."""
-    order = np.argsort(starts, kind="stable")
-    starts, ends = starts[order], ends[order]
-    reach = np.maximum.accumulate(ends)
-    fresh = np.concatenate(([True], starts[1:] > reach[:-1] + MAX_GAP))
-    first = np.flatnonzero(fresh)
-    last = np.concatenate((first[1:], [len(starts)])) - 1
-    return float((reach[last] - starts[first]).sum())
 
 
 def measure_overlap(a: CompactText, b: CompactText, chains: SeedChains | None = None) -> Overlap:
@@ -328,17 +184,29 @@ def measure_overlap(a: CompactText, b: CompactText, chains: SeedChains | None = 
     starts, ends, diagonals = chains.starts, chains.ends, chains.diagonals
     if not len(starts) or _cannot_be_copying(starts, ends, a):
         return Overlap(0.0, 0.0, ())
-    found = _passages(_chains(starts, ends, diagonals))
-    passages = [
-        p
-        for p, run_size in zip(found, _region_sizes(found, a), strict=True)
-        if _significant(p, run_size, b)
-    ]
-    if not any(p.longest >= ANCHOR_CHARS for p in passages):
+    rows = kernels.passages(
+        (starts, ends, diagonals),
+        a.weight,
+        len(b),
+        (MAX_GAP, MAX_DRIFT, float(MIN_MATCH), MIN_DENSITY, SHINGLE, ANCHOR_CHARS),
+    )
+    if not len(rows):
         return Overlap(0.0, 0.0, ())
-    a_share = union_size([(p.a_start, p.a_end) for p in passages]) / len(a)
-    b_share = union_size([(p.b_start, p.b_end) for p in passages]) / len(b)
+    a_share = union_size(list(zip(rows[:, 0].tolist(), rows[:, 1].tolist(), strict=True))) / len(a)
+    b_share = union_size(list(zip(rows[:, 2].tolist(), rows[:, 3].tolist(), strict=True))) / len(b)
+    a_spans = np.stack((a.positions[rows[:, 0]], a.positions[rows[:, 1] - 1] + 1), axis=1)
+    b_spans = np.stack((b.positions[rows[:, 2]], b.positions[rows[:, 3] - 1] + 1), axis=1)
     spans = tuple(
-        MatchedSpan(*a.span(p.a_start, p.a_end), *b.span(p.b_start, p.b_end)) for p in passages
+        MatchedSpan(*span) for span in np.concatenate((a_spans, b_spans), axis=1).tolist()
     )
     return Overlap(round(min(a_share, 1.0), 4), round(min(b_share, 1.0), 4), spans)
+
+
+def warm_up() -> None:
+    """Load the compiled loops of verification (from numba's cache, or compiled once after
+    an install) before the first pair needs them: a scan runs this in a thread while its
+    workers analyse the documents, so the load costs no time of its own."""
+    text = CompactText.of("a passage that is long enough to count as copied text " * 3)
+    chains = SeedChains.of(text, text)
+    chains.share_bounds(text, text)
+    measure_overlap(text, text, chains)

@@ -16,7 +16,6 @@ a template) is marked as such rather than hidden.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import itertools
 from collections.abc import Iterator, Sequence
 
@@ -66,9 +65,14 @@ class _Verifier:
     """Exact overlaps of document pairs, from the cache when the same two texts were
     compared before, and how many documents hold each passage."""
 
-    def __init__(self, docs: Sequence[Analyzed], cache: AnalysisCache | None) -> None:
+    def __init__(
+        self, docs: Sequence[Analyzed], cache: AnalysisCache | None, same_text: dict[int, int]
+    ) -> None:
         self._docs = docs
         self._cache = cache
+        # Documents with the same normalised text share its compact text: kept once,
+        # built once (four copies of a 2 MB licence would otherwise crowd out the rest).
+        self._same_text = same_text
         # Most recently used last; bounded by characters, so memory does not grow with
         # the scan (a compact text costs about 40 bytes a character).
         self._compact: dict[int, tuple[CompactText, npt.NDArray[np.int32] | None]] = {}
@@ -83,6 +87,7 @@ class _Verifier:
         return self._keys[i]
 
     def _entry(self, i: int) -> tuple[CompactText, npt.NDArray[np.int32] | None]:
+        i = self._same_text.get(i, i)
         entry = self._compact.pop(i, None)
         if entry is None:
             entry = (CompactText.of(self._docs[i].text), None)
@@ -100,7 +105,7 @@ class _Verifier:
         text, counts = self._entry(i)
         if counts is None:
             counts = shared.documents_at(window_minima(text.shingles, text.tainted))
-            self._compact[i] = (text, counts)
+            self._compact[self._same_text.get(i, i)] = (text, counts)
         return counts
 
     def measure(self, a: int, b: int, needed: float = 0.0) -> Overlap:
@@ -121,7 +126,8 @@ class _Verifier:
             return Overlap(0.0, 0.0, ())
         found = measure_overlap(text_a, text_b, chains)
         self._measured[key] = found
-        self._new[key] = encode_overlap(found)
+        if self._cache is not None:
+            self._new[key] = encode_overlap(found)
         return found
 
     def counted(
@@ -131,11 +137,11 @@ class _Verifier:
         if not spans:
             return ()
         positions = self.text(a).positions
-        bounds = np.searchsorted(positions, [(s.a_start, s.a_end) for s in spans])
+        bounds = np.searchsorted(positions, np.array(spans)[:, :2])
         held = held_by(self.documents_at(a, shared), bounds[:, 0], bounds[:, 1])
         return tuple(
-            dataclasses.replace(span, documents=max(2, count))
-            for span, count in zip(spans, held.tolist(), strict=True)
+            MatchedSpan(a_start, a_end, b_start, b_end, max(2, count))
+            for (a_start, a_end, b_start, b_end, _), count in zip(spans, held.tolist(), strict=True)
         )
 
     def save(self) -> None:
@@ -198,7 +204,16 @@ def passage_pairs(
         representative = representative_of_text.setdefault(docs[i].content_key, i)
         copies.setdefault(representative, []).append(i)
     representatives = list(copies)
-    verifier = _Verifier(docs, cache)
+    first_with_text: dict[str, int] = {}
+    verifier = _Verifier(
+        docs,
+        cache,
+        {
+            i: first_with_text.setdefault(docs[i].text, i)
+            for group in copies.values()
+            for i in group
+        },
+    )
     shared = shared_text([docs[i].kept_hashes for i in representatives])
     lengths = [len(d.text) for d in docs]
 

@@ -161,6 +161,20 @@ class _CollectorFreeze:
 _collector_skips_existing_objects = _CollectorFreeze()
 
 
+def _warm_up_verification() -> None:
+    """Load verification's compiled loops in a thread while the documents are analysed."""
+
+    def load() -> None:
+        from neardup.core.passages import warm_up
+
+        try:
+            warm_up()
+        except Exception:  # the first real pair reports any failure
+            return
+
+    threading.Thread(target=load, name="neardup-warm-up", daemon=True).start()
+
+
 def _scan_files(
     files: Sequence[Path],
     role_of: dict[str, Role],
@@ -185,6 +199,8 @@ def _scan_files(
         from neardup.core.scan.analysis_stage import analyze_all
         from neardup.core.scan.pairs_stage import find_pairs
 
+        if settings.detect_partial:
+            _warm_up_verification()
         analysis = analyze_all(files, ctx, executor, notices, cache, seen)
         with _collector_skips_existing_objects():
             outcome = find_pairs(files, role_of, analysis, ctx, cache)

@@ -1,0 +1,236 @@
+"""Compiled loops of verification (numba): the seeds, chains and passages of one pair.
+
+``overlap.py`` says what verification means; this module holds its loops, so that a pair
+costs a few calls into compiled code instead of dozens of numpy calls and a Python loop
+over its chains. Every function takes and returns plain arrays, and every rule's
+constant is an argument, so the compiled cache (kept beside this file, or in numba's
+user cache) never holds a stale constant.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+Function = TypeVar("Function", bound=Callable[..., Any])
+IntArray = npt.NDArray[np.int64]
+Chains = tuple[IntArray, IntArray, IntArray]
+
+
+def _compiled(function: Function) -> Function:
+    """Compiled on first call, and kept in numba's cache for the next process."""
+    if getattr(sys, "frozen", False):
+        # The frozen build names code by a relative path, which would make numba's cache
+        # depend on the working directory; the bundle keeps this file (neardup.spec), so
+        # name it by its real path, and the cache lives beside it.
+        function.__code__ = function.__code__.replace(co_filename=__file__)
+    return cast(Function, numba.njit(cache=True, nogil=True)(function))
+
+
+@_compiled
+def _gallop(values: npt.NDArray[np.uint64], value: np.uint64, low: int) -> int:
+    """The first index at or after ``low`` whose value is not below ``value``, for sorted
+    values: steps that double from ``low``, then a binary search. Walking increasing
+    values, each search costs the log of the distance moved, so a short text against a
+    long one reads the long one's lookup only near the short one's hashes."""
+    step = 1
+    while low + step < len(values) and values[low + step] < value:
+        step *= 2
+    high = min(low + step, len(values))
+    low = low + step // 2 if step > 1 else low
+    return int(low + np.searchsorted(values[low:high], value))
+
+
+@_compiled
+def seed_chains(
+    a_lookup: npt.NDArray[np.uint64],
+    a_positions: npt.NDArray[np.int32],
+    a_ranks: npt.NDArray[np.int32],
+    a_length: int,
+    b_lookup: npt.NDArray[np.uint64],
+    b_positions: npt.NDArray[np.int32],
+    shingle: int,
+) -> Chains:
+    """The verbatim chains of a found in b: starts and ends in a, and diagonals (b - a).
+
+    Seeds pair the k-th occurrence of a shingle in a with its k-th occurrence in b
+    (counting round again when b has fewer). The shorter lookup is walked and each of its
+    hashes found in the other by a galloping search, so a long text against a short one
+    costs about the short one's length. A chain is a run of seeds on one diagonal, each
+    within ``shingle`` characters of the one before; chains come in order of start.
+    """
+    n_a, n_b = len(a_lookup), len(b_lookup)
+    # Each position of a holds at most one seed: its j in b, or -1.
+    partner = np.full(a_length, -1, np.int64)
+    first_i, last_i = a_length, -1
+    if n_a and n_b:
+        walk_a = n_a <= n_b
+        walked = a_lookup if walk_a else b_lookup
+        other = b_lookup if walk_a else a_lookup
+        x, y = 0, 0
+        while x < len(walked):
+            value = walked[x]
+            group_end = x + 1
+            while group_end < len(walked) and walked[group_end] == value:
+                group_end += 1
+            y = _gallop(other, value, y)
+            if y < len(other) and other[y] == value:
+                other_end = y + 1
+                while other_end < len(other) and other[other_end] == value:
+                    other_end += 1
+                a_first, a_last = (x, group_end) if walk_a else (y, other_end)
+                b_first, b_last = (y, other_end) if walk_a else (x, group_end)
+                b_count = b_last - b_first  # the k-th in a takes the (k mod count)-th in b
+                for k in range(a_first, a_last):
+                    i = a_positions[k]
+                    partner[i] = b_positions[b_first + a_ranks[k] % b_count]
+                    first_i, last_i = min(first_i, i), max(last_i, i)
+            x = group_end
+    found = max(0, last_i - first_i + 1)
+    starts = np.empty(found, np.int64)
+    ends = np.empty(found, np.int64)
+    diagonals = np.empty(found, np.int64)
+    # The chains whose last seed lies within ``shingle`` of the current position: one
+    # seed a position, so never more than shingle + 1 of them.
+    active = np.empty(shingle + 2, np.int64)
+    chains, n_active = 0, 0
+    for i in range(first_i, last_i + 1):
+        j = partner[i]
+        if j < 0:
+            continue
+        diagonal = j - i
+        kept, continued = 0, -1
+        for o in range(n_active):
+            chain = active[o]
+            if i <= ends[chain]:  # its last seed, at ends - shingle, is close enough
+                active[kept] = chain
+                kept += 1
+                if diagonals[chain] == diagonal:
+                    continued = chain
+        n_active = kept
+        if continued >= 0:
+            ends[continued] = i + shingle
+        else:
+            starts[chains], ends[chains], diagonals[chains] = i, i + shingle, diagonal
+            active[n_active] = chains
+            n_active += 1
+            chains += 1
+    return starts[:chains], ends[:chains], diagonals[:chains]
+
+
+@_compiled
+def bridged_length(starts: IntArray, ends: IntArray, max_gap: int) -> int:
+    """Length of the union of ranges once every gap of up to ``max_gap`` is bridged."""
+    if not len(starts):
+        return 0
+    order = np.argsort(starts)  # equal starts may come in any order
+    total = 0
+    run_start, reach = starts[order[0]], ends[order[0]]
+    for k in order[1:]:
+        if starts[k] > reach + max_gap:
+            total += reach - run_start
+            run_start = starts[k]
+        reach = max(reach, ends[k])
+    return int(total + reach - run_start)
+
+
+@_compiled
+def passages(
+    chains: Chains,
+    weight: npt.NDArray[np.float64],
+    b_length: int,
+    rules: tuple[int, float, float, float, int, int],
+) -> IntArray:
+    """The significant passages of a pair, as rows (a_start, a_end, b_start, b_end); no
+    rows when none holds a verbatim chain of ``anchor`` characters.
+
+    Chains are taken in order of a. Each joins the open passage it continues (close in a
+    and in b, near its diagonal, the two sides not drifting apart in length) that is
+    nearest its diagonal, or starts a passage of its own; several passages stay open, so
+    a phrase that recurs elsewhere in b starts a short passage rather than derailing the
+    copy being followed. Passages back to back in a form a run, and a passage counts when
+    its run weighs at least ``min_match``, it is at least two shingles long, seeds cover
+    at least ``min_density`` of it, and it lies within b.
+    """
+    starts, ends, diagonals = chains
+    max_gap, max_drift, min_match, min_density, shingle, anchor = rules
+    n = len(starts)
+    # In order of a, then of b (b_start = start + diagonal lies in [0, b_length)).
+    order = np.argsort(starts * (b_length + 1) + starts + diagonals)
+    a_start = np.empty(n, np.int64)
+    a_end = np.empty(n, np.int64)
+    b_start = np.empty(n, np.int64)
+    b_end = np.empty(n, np.int64)
+    covered = np.empty(n, np.int64)
+    diagonal = np.empty(n, np.int64)
+    longest = np.empty(n, np.int64)
+    open_ones = np.empty(n, np.int64)
+    count, n_open = 0, 0
+    for k in order:
+        c_start, c_end, c_diagonal = starts[k], ends[k], diagonals[k]
+        c_b_start, c_b_end = c_start + c_diagonal, c_end + c_diagonal
+        kept = 0
+        for o in range(n_open):
+            if c_start <= a_end[open_ones[o]] + max_gap:
+                open_ones[kept] = open_ones[o]
+                kept += 1
+        n_open = kept
+        best, best_distance = -1, np.int64(0)
+        for o in range(n_open):
+            p = open_ones[o]
+            a_span = max(a_end[p], c_end) - a_start[p]
+            b_span = max(b_end[p], c_b_end) - min(b_start[p], c_b_start)
+            distance = abs(c_diagonal - diagonal[p])
+            if (
+                c_start <= a_end[p] + max_gap
+                and c_b_start <= b_end[p] + max_gap
+                and c_b_end > b_start[p]
+                and distance <= max_gap
+                and abs(a_span - b_span) <= max(max_gap, max_drift * a_span)
+                and (best < 0 or distance < best_distance)
+            ):
+                best, best_distance = p, distance
+        if best >= 0:
+            covered[best] += max(0, c_end - max(c_start, a_end[best]))
+            a_end[best] = max(a_end[best], c_end)
+            b_start[best] = min(b_start[best], c_b_start)
+            b_end[best] = max(b_end[best], c_b_end)
+            diagonal[best] = c_diagonal
+            longest[best] = max(longest[best], c_end - c_start)
+            continue
+        a_start[count], a_end[count] = c_start, c_end
+        b_start[count], b_end[count] = c_b_start, c_b_end
+        covered[count], diagonal[count] = c_end - c_start, c_diagonal
+        longest[count] = c_end - c_start
+        open_ones[n_open] = count
+        n_open += 1
+        count += 1
+    # Passages are made in order of a_start, which never changes: runs are contiguous.
+    rows = np.empty((count, 4), np.int64)
+    kept, anchored = 0, False
+    first = 0
+    while first < count:
+        last, run_end = first, a_end[first]
+        while last + 1 < count and a_start[last + 1] <= run_end + max_gap:
+            last += 1
+            run_end = max(run_end, a_end[last])
+        run_size = weight[run_end] - weight[a_start[first]]
+        for p in range(first, last + 1):
+            length = a_end[p] - a_start[p]
+            if (
+                run_size >= min_match
+                and length >= 2 * shingle
+                and covered[p] >= min_density * length
+                and b_end[p] <= b_length
+            ):
+                rows[kept, 0], rows[kept, 1] = a_start[p], a_end[p]
+                rows[kept, 2], rows[kept, 3] = b_start[p], b_end[p]
+                anchored = anchored or longest[p] >= anchor
+                kept += 1
+        first = last + 1
+    return rows[:kept] if anchored else rows[:0]

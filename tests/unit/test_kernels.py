@@ -1,0 +1,87 @@
+"""Verification's compiled loops agree with the rule they implement, written plainly.
+
+The reference below pairs each shingle of a with the k-th occurrence (mod count) of its
+hash in b, and cuts the seeds of each diagonal into chains wherever two seeds lie more
+than a shingle apart; the compiled kernel must find exactly these chains, whichever of the
+two texts is the longer, and however much they repeat.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from neardup.core.features import SHINGLE
+from neardup.core.passages import kernels
+from neardup.core.passages.overlap import MAX_GAP, CompactText, SeedChains, measure_overlap
+from textgen import light_edit, paragraphs
+
+
+def reference_chains(a: CompactText, b: CompactText) -> set[tuple[int, int, int]]:
+    """(start, end, diagonal) of every chain, by the rule, without the kernel."""
+    in_b: dict[int, list[int]] = {}
+    for value, position in zip(b.lookup.tolist(), b.lookup_positions.tolist(), strict=True):
+        in_b.setdefault(value, []).append(position)  # lookup is sorted: text order per hash
+    seeds: dict[int, list[int]] = {}
+    for value, i, rank in zip(
+        a.lookup.tolist(), a.lookup_positions.tolist(), a.lookup_ranks.tolist(), strict=True
+    ):
+        if value in in_b:
+            j = in_b[value][rank % len(in_b[value])]
+            seeds.setdefault(j - i, []).append(i)
+    chains = set()
+    for diagonal, positions in seeds.items():
+        positions.sort()
+        start = previous = positions[0]
+        for i in positions[1:]:
+            if i - previous > SHINGLE:
+                chains.add((start, previous + SHINGLE, diagonal))
+                start = i
+            previous = i
+        chains.add((start, previous + SHINGLE, diagonal))
+    return chains
+
+
+def found_chains(a: CompactText, b: CompactText) -> set[tuple[int, int, int]]:
+    chains = SeedChains.of(a, b)
+    return set(
+        zip(chains.starts.tolist(), chains.ends.tolist(), chains.diagonals.tolist(), strict=True)
+    )
+
+
+def test_chains_match_the_rule_for_copies_edits_and_repeats_in_both_directions() -> None:
+    rng = random.Random(7)
+    for lang in ("en", "zh"):
+        source = "\n\n".join(paragraphs(3, lang, count=8))
+        short = light_edit(source[: len(source) // 3], seed=4, changes=3)
+        repeated = (short + "\n") * 4  # one passage over and over, like a log
+        long_host = "\n\n".join(paragraphs(5, lang, count=30)) + source
+        texts = [source, short, repeated, long_host, "unrelated words only " * 5, ""]
+        for _ in range(4):
+            texts.append(light_edit(rng.choice(texts[:4]), seed=rng.randrange(100), changes=6))
+        compact = [CompactText.of(text) for text in texts]
+        for a in compact:
+            for b in compact:
+                assert found_chains(a, b) == reference_chains(a, b)
+
+
+def test_bridged_length_is_the_union_with_small_gaps_closed() -> None:
+    starts = np.array([50, 0, 10, 200, 120], dtype=np.int64)
+    ends = np.array([60, 20, 15, 210, 130], dtype=np.int64)
+    # [0, 20) and [50, 60) are 30 apart (more than MAX_GAP): two runs; [10, 15) is inside.
+    assert MAX_GAP < 30
+    assert kernels.bridged_length(starts, ends, MAX_GAP) == 20 + 10 + 10 + 10
+    assert kernels.bridged_length(starts, ends, 100) == 210  # every gap bridged
+    assert kernels.bridged_length(starts[:0], ends[:0], MAX_GAP) == 0
+
+
+def test_the_measure_is_symmetric_in_what_it_finds() -> None:
+    source = "\n\n".join(paragraphs(9, "en", count=6))
+    copy = light_edit(source, seed=2, changes=4)
+    host = "\n\n".join(paragraphs(10, "en", count=12)) + "\n\n" + source
+    a, b = CompactText.of(copy), CompactText.of(host)
+    forward, backward = measure_overlap(a, b), measure_overlap(b, a)
+    assert forward.overlap_a > 0.9
+    assert abs(forward.overlap_a - backward.overlap_b) < 0.02
+    assert abs(forward.overlap_b - backward.overlap_a) < 0.02
