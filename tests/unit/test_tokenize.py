@@ -6,6 +6,7 @@ import pytest
 
 from neardup.core.features.text import normalize
 from neardup.core.features.tokenize import (
+    _SEGMENT,
     JiebaTokenizer,
     RjiebaTokenizer,
     content_tokens,
@@ -70,3 +71,39 @@ def test_text_without_han_needs_no_segmenter() -> None:
     assert needs_segmenter(chinese)
     with pytest.raises(ValueError, match="needs a tokenizer"):
         content_tokens_with_offsets(chinese, None)
+
+
+class _CountingTokenizer:
+    """A backend that records what it is asked to cut."""
+
+    def __init__(self, inner: object) -> None:
+        self.inner = inner
+        self.calls: list[str] = []
+        self.name = "counting"
+
+    def cut(self, text: str) -> list[str]:
+        self.calls.append(text)
+        return self.inner.cut(text)  # type: ignore[attr-defined, no-any-return]
+
+
+@pytest.mark.parametrize("name", ["jieba", "rjieba"])
+def test_one_backend_call_segments_every_run_as_if_cut_alone(name: str) -> None:
+    text = normalize(
+        document(3, "zh", count=12) + "中文English混合 apt-get 安装㐀文字，测试。第二段 123abc中"
+    )
+    batched = _CountingTokenizer(get_tokenizer(name))
+    tokens, offsets = content_tokens_with_offsets(text, batched)
+    assert len(batched.calls) == 1
+    # The same text with each run of Han characters cut by a call of its own.
+    one_by_one = _CountingTokenizer(get_tokenizer(name))
+    expected_tokens, expected_offsets = [], []
+    for match in _SEGMENT.finditer(text):
+        start = match.start()
+        words = one_by_one.cut(match.group()) if match.group(1) else [match.group()]
+        for word in words:
+            if word not in stopwords():
+                expected_tokens.append(word)
+                expected_offsets.append(start)
+            start += len(word)
+    assert len(one_by_one.calls) > 10
+    assert (tokens, offsets) == (expected_tokens, expected_offsets)

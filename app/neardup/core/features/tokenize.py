@@ -144,9 +144,14 @@ def content_tokens_with_offsets(
     # Interned: a word repeated within a worker's batch is then one object, which pickles
     # once and arrives as one object (unpickling does not intern across batches).
     intern = sys.intern
+    matches = list(_SEGMENT.finditer(text))
+    han_runs = [m.group() for m in matches if m.group(1) is not None]
+    if han_runs and tokenizer is None:
+        raise ValueError("a text with Han characters needs a tokenizer")
+    segmented = iter(_segment_runs(han_runs, tokenizer) if tokenizer is not None else [])
     tokens: list[str] = []
     offsets: list[int] = []
-    for match in _SEGMENT.finditer(text):
+    for match in matches:
         start = match.start()
         if match.group(1) is None:
             word = match.group()
@@ -154,15 +159,35 @@ def content_tokens_with_offsets(
                 tokens.append(intern(word))
                 offsets.append(start)
             continue
-        if tokenizer is None:
-            raise ValueError("a text with Han characters needs a tokenizer")
         # The backend's tokens concatenate back to the run, so a running sum places them.
-        for word in tokenizer.cut(match.group()):
+        for word in next(segmented):
             if word not in stop:
                 tokens.append(intern(word))
                 offsets.append(start)
             start += len(word)
     return tokens, offsets
+
+
+def _segment_runs(runs: list[str], tokenizer: Tokenizer) -> list[list[str]]:
+    """Each run of Han characters segmented, with one call to the backend for them all.
+
+    Both backends cut a text into blocks at whitespace and segment each block on its own,
+    so runs joined by newlines come back as each run's own tokens, newline between them:
+    a call per document instead of one per run (tens of thousands in a large scan). Should
+    a backend ever join across the newline, the runs are cut one by one instead.
+    """
+    if len(runs) <= 1:
+        return [tokenizer.cut(run) for run in runs]
+    segmented: list[list[str]] = [[]]
+    for word in tokenizer.cut("\n".join(runs)):
+        if word == "\n":
+            segmented.append([])
+        else:
+            segmented[-1].append(word)
+    lengths_agree = len(segmented) == len(runs) and all(
+        sum(map(len, words)) == len(run) for words, run in zip(segmented, runs, strict=True)
+    )
+    return segmented if lengths_agree else [tokenizer.cut(run) for run in runs]
 
 
 def content_tokens(
