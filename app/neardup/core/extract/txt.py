@@ -263,25 +263,36 @@ def _text_score(text: str) -> float:
     kana or Hangul glued to Han characters, or runs of Latin-1 letters (mojibake);
     a right one produces common characters and ordinary punctuation.
     """
-    sample = _sample(text)
     total = 0
     good = 0.0
     previous = ""
     before_space = ""
-    for ch in sample:
-        if ch.isspace():
+    # Runs of printable ASCII weigh 1 a character and are taken whole: most of any text.
+    for piece in _SCORE_PIECES.findall(_sample(text)):
+        if piece[0].isspace():
             if previous:
                 before_space = previous
             previous = ""
             continue
-        if not previous and before_space and _is_han(before_space) and _is_han(ch):
+        if len(piece) > 1 or piece.isascii() and piece.isprintable():
+            total += len(piece)
+            good += len(piece)
+            before_space = ""
+            previous = piece[-1]
+            continue
+        if not previous and before_space and _is_han(before_space) and _is_han(piece):
             # Chinese does not put spaces between characters; Korean misread as GBK does.
             total += 1
         before_space = ""
         total += 1
-        good += _char_weight(ch, previous)
-        previous = ch
+        good += _char_weight(piece, previous)
+        previous = piece
     return good / total if total else 1.0
+
+
+# What `_text_score` takes at a time: a run of whitespace, a run of printable ASCII, or
+# one other character.
+_SCORE_PIECES = re.compile(r"\s+|[!-~]+|.", re.DOTALL)
 
 
 def _char_weight(ch: str, previous: str) -> float:
