@@ -274,7 +274,7 @@ def _text_score(text: str) -> float:
                 before_space = previous
             previous = ""
             continue
-        if len(piece) > 1 or piece.isascii() and piece.isprintable():
+        if len(piece) > 1 or (piece.isascii() and piece.isprintable()):
             total += len(piece)
             good += len(piece)
             before_space = ""
