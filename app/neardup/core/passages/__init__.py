@@ -14,23 +14,29 @@ if TYPE_CHECKING:
         shared_text,
     )
     from neardup.core.passages.overlap import (
+        NOTHING_FOUND,
         CompactText,
+        Passages,
         SeedChains,
         measure_overlap,
+        measure_passages,
         non_space_before,
         union_size,
         warm_up,
     )
 
 __all__ = [
+    "NOTHING_FOUND",
     "Block",
     "BlockKind",
     "CompactText",
+    "Passages",
     "SeedChains",
     "SharedText",
     "align",
     "held_by",
     "measure_overlap",
+    "measure_passages",
     "non_space_before",
     "shared_text",
     "union_size",
@@ -43,9 +49,12 @@ __getattr__, __dir__ = lazy_face(
         "alignment": ("Block", "BlockKind", "align"),
         "candidates": ("SharedText", "held_by", "shared_text"),
         "overlap": (
+            "NOTHING_FOUND",
             "CompactText",
+            "Passages",
             "SeedChains",
             "measure_overlap",
+            "measure_passages",
             "non_space_before",
             "union_size",
             "warm_up",

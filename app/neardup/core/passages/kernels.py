@@ -43,7 +43,37 @@ def _gallop(values: npt.NDArray[np.uint64], value: np.uint64, low: int) -> int:
         step *= 2
     high = min(low + step, len(values))
     low = low + step // 2 if step > 1 else low
-    return int(low + np.searchsorted(values[low:high], value))
+    while low < high:  # the first index in [low, high) whose value is not below
+        middle = (low + high) >> 1
+        if values[middle] < value:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
+@_compiled
+def _in_order_of_a(seed_i: IntArray, seed_j: IntArray, a_length: int) -> tuple[IntArray, IntArray]:
+    """Seeds sorted by their position in a (one seed a position). Where they are dense
+    in the stretch of a they cover, placed by position in one pass; where few seeds are
+    spread over a long text (a short document against a 2 MB one), sorted, so the cost
+    never grows with a's length."""
+    seeds = len(seed_i)
+    if not seeds:
+        return seed_i, seed_j
+    first, last = seed_i.min(), seed_i.max()
+    if last - first + 1 > 8 * seeds:
+        order = np.argsort(seed_i)
+        return seed_i[order], seed_j[order]
+    partner = np.full(last - first + 1, -1, np.int64)
+    for s in range(seeds):
+        partner[seed_i[s] - first] = seed_j[s]
+    placed = 0
+    for offset in range(last - first + 1):
+        if partner[offset] >= 0:
+            seed_i[placed], seed_j[placed] = first + offset, partner[offset]
+            placed += 1
+    return seed_i, seed_j
 
 
 @_compiled
@@ -65,9 +95,10 @@ def seed_chains(
     within ``shingle`` characters of the one before; chains come in order of start.
     """
     n_a, n_b = len(a_lookup), len(b_lookup)
-    # Each position of a holds at most one seed: its j in b, or -1.
-    partner = np.full(a_length, -1, np.int64)
-    first_i, last_i = a_length, -1
+    # Each entry of a's lookup gives at most one seed: its position in a and its j in b.
+    seed_i = np.empty(n_a, np.int64)
+    seed_j = np.empty(n_a, np.int64)
+    seeds = 0
     if n_a and n_b:
         walk_a = n_a <= n_b
         walked = a_lookup if walk_a else b_lookup
@@ -87,23 +118,21 @@ def seed_chains(
                 b_first, b_last = (y, other_end) if walk_a else (x, group_end)
                 b_count = b_last - b_first  # the k-th in a takes the (k mod count)-th in b
                 for k in range(a_first, a_last):
-                    i = a_positions[k]
-                    partner[i] = b_positions[b_first + a_ranks[k] % b_count]
-                    first_i, last_i = min(first_i, i), max(last_i, i)
+                    seed_i[seeds] = a_positions[k]
+                    seed_j[seeds] = b_positions[b_first + a_ranks[k] % b_count]
+                    seeds += 1
             x = group_end
-    found = max(0, last_i - first_i + 1)
-    starts = np.empty(found, np.int64)
-    ends = np.empty(found, np.int64)
-    diagonals = np.empty(found, np.int64)
+    seed_i, seed_j = _in_order_of_a(seed_i[:seeds], seed_j[:seeds], a_length)
+    starts = np.empty(seeds, np.int64)
+    ends = np.empty(seeds, np.int64)
+    diagonals = np.empty(seeds, np.int64)
     # The chains whose last seed lies within ``shingle`` of the current position: one
     # seed a position, so never more than shingle + 1 of them.
     active = np.empty(shingle + 2, np.int64)
     chains, n_active = 0, 0
-    for i in range(first_i, last_i + 1):
-        j = partner[i]
-        if j < 0:
-            continue
-        diagonal = j - i
+    for s in range(seeds):
+        i = seed_i[s]
+        diagonal = seed_j[s] - i
         kept, continued = 0, -1
         for o in range(n_active):
             chain = active[o]

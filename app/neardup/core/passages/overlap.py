@@ -22,6 +22,7 @@ verification accepts.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import starmap
 
 import numpy as np
 import numpy.typing as npt
@@ -174,7 +175,28 @@ class SeedChains:
         return min(1.0, reach_a / len(a)), min(1.0, reach_b / len(b))
 
 
-def measure_overlap(a: CompactText, b: CompactText, chains: SeedChains | None = None) -> Overlap:
+@dataclass(frozen=True, slots=True)
+class Passages:
+    """A verified pair as arrays: the two shares, and each passage as a row
+    (a_start, a_end, b_start, b_end) of normalised-text positions, with a's side also in
+    compact characters where it was just measured (a scan looks up how many documents hold
+    each passage by them). Arrays, because a scan of real text verifies tens of thousands
+    of pairs with hundreds of thousands of passages."""
+
+    overlap_a: float
+    overlap_b: float
+    spans: IntArray  # (m, 4), normalised text
+    compact_a: IntArray | None  # (m, 2), a's compact text, where known
+
+    def overlap(self) -> Overlap:
+        spans = tuple(starmap(MatchedSpan, self.spans.tolist()))
+        return Overlap(self.overlap_a, self.overlap_b, spans)
+
+
+NOTHING_FOUND = Passages(0.0, 0.0, np.zeros((0, 4), np.int64), np.zeros((0, 2), np.int64))
+
+
+def measure_passages(a: CompactText, b: CompactText, chains: SeedChains | None = None) -> Passages:
     """overlap_a: share of a's characters found in b; overlap_b: the reverse; and the passages.
 
     Nothing is found unless some passage holds a verbatim run of ``ANCHOR_CHARS``.
@@ -183,7 +205,7 @@ def measure_overlap(a: CompactText, b: CompactText, chains: SeedChains | None = 
     chains = SeedChains.of(a, b) if chains is None else chains
     starts, ends, diagonals = chains.starts, chains.ends, chains.diagonals
     if not len(starts) or _cannot_be_copying(starts, ends, a):
-        return Overlap(0.0, 0.0, ())
+        return NOTHING_FOUND
     rows = kernels.passages(
         (starts, ends, diagonals),
         a.weight,
@@ -191,15 +213,21 @@ def measure_overlap(a: CompactText, b: CompactText, chains: SeedChains | None = 
         (MAX_GAP, MAX_DRIFT, float(MIN_MATCH), MIN_DENSITY, SHINGLE, ANCHOR_CHARS),
     )
     if not len(rows):
-        return Overlap(0.0, 0.0, ())
-    a_share = union_size(list(zip(rows[:, 0].tolist(), rows[:, 1].tolist(), strict=True))) / len(a)
-    b_share = union_size(list(zip(rows[:, 2].tolist(), rows[:, 3].tolist(), strict=True))) / len(b)
-    a_spans = np.stack((a.positions[rows[:, 0]], a.positions[rows[:, 1] - 1] + 1), axis=1)
-    b_spans = np.stack((b.positions[rows[:, 2]], b.positions[rows[:, 3] - 1] + 1), axis=1)
-    spans = tuple(
-        MatchedSpan(*span) for span in np.concatenate((a_spans, b_spans), axis=1).tolist()
-    )
-    return Overlap(round(min(a_share, 1.0), 4), round(min(b_share, 1.0), 4), spans)
+        return NOTHING_FOUND
+    columns = [np.ascontiguousarray(column) for column in rows.T]
+    a_share = kernels.bridged_length(columns[0], columns[1], 0) / len(a)
+    b_share = kernels.bridged_length(columns[2], columns[3], 0) / len(b)
+    spans = np.empty_like(rows)
+    spans[:, 0] = a.positions[rows[:, 0]]
+    spans[:, 1] = a.positions[rows[:, 1] - 1] + 1
+    spans[:, 2] = b.positions[rows[:, 2]]
+    spans[:, 3] = b.positions[rows[:, 3] - 1] + 1
+    return Passages(round(min(a_share, 1.0), 4), round(min(b_share, 1.0), 4), spans, rows[:, :2])
+
+
+def measure_overlap(a: CompactText, b: CompactText, chains: SeedChains | None = None) -> Overlap:
+    """`measure_passages` as the model's `Overlap`."""
+    return measure_passages(a, b, chains).overlap()
 
 
 def warm_up() -> None:

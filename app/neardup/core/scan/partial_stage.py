@@ -26,11 +26,13 @@ from neardup.core.features import Analyzed, window_minima
 from neardup.core.match import FeatureWeights, compared
 from neardup.core.models import MatchedSpan, Overlap, Pair, PairKind, Role
 from neardup.core.passages import (
+    NOTHING_FOUND,
     CompactText,
+    Passages,
     SeedChains,
     SharedText,
     held_by,
-    measure_overlap,
+    measure_passages,
     non_space_before,
     shared_text,
     union_size,
@@ -79,7 +81,7 @@ class _Verifier:
         self._compact_chars = 0
         self._keys: dict[int, str] = {}
         self._new: dict[str, bytes] = {}
-        self._measured: dict[str, Overlap] = {}
+        self._measured: dict[str, Passages] = {}
 
     def _text_key(self, i: int) -> str:
         if i not in self._keys:
@@ -108,8 +110,8 @@ class _Verifier:
             self._compact[self._same_text.get(i, i)] = (text, counts)
         return counts
 
-    def measure(self, a: int, b: int, needed: float = 0.0) -> Overlap:
-        """The overlap of documents a and b; nothing (and nothing cached) when even the
+    def measure(self, a: int, b: int, needed: float = 0.0) -> Passages:
+        """The passages of documents a and b; nothing (and nothing cached) when even the
         upper bound of the shorter text's share stays below ``needed``."""
         key = overlap_key(self._text_key(a), self._text_key(b))
         if key in self._measured:  # the same two texts again: copies of one document
@@ -118,31 +120,33 @@ class _Verifier:
             stored = self._cache.derived([key]).get(key)
             if stored is not None:
                 with contextlib.suppress(DamagedEntryError):  # measured again, and replaced
-                    return decode_overlap(stored, len(self._docs[a].text), len(self._docs[b].text))
+                    share_a, share_b, rows = decode_overlap(
+                        stored, len(self._docs[a].text), len(self._docs[b].text)
+                    )
+                    spans = np.array(rows, dtype=np.int64).reshape(-1, 4)
+                    return Passages(share_a, share_b, spans, None)
         text_a, text_b = self.text(a), self.text(b)
         chains = SeedChains.of(text_a, text_b)
         bound_a, bound_b = chains.share_bounds(text_a, text_b)
         if (bound_a if len(self._docs[a].text) <= len(self._docs[b].text) else bound_b) < needed:
-            return Overlap(0.0, 0.0, ())
-        found = measure_overlap(text_a, text_b, chains)
+            return NOTHING_FOUND
+        found = measure_passages(text_a, text_b, chains)
         self._measured[key] = found
         if self._cache is not None:
-            self._new[key] = encode_overlap(found)
+            self._new[key] = encode_overlap(found.overlap_a, found.overlap_b, found.spans.tolist())
         return found
 
-    def counted(
-        self, a: int, spans: Sequence[MatchedSpan], shared: SharedText
-    ) -> tuple[MatchedSpan, ...]:
+    def counted(self, a: int, found: Passages, shared: SharedText) -> tuple[MatchedSpan, ...]:
         """Each passage with the number of scanned documents that hold its text."""
-        if not spans:
+        if not len(found.spans):
             return ()
-        positions = self.text(a).positions
-        bounds = np.searchsorted(positions, np.array(spans)[:, :2])
+        bounds = found.compact_a
+        if bounds is None:  # from the cache: map back to compact characters
+            positions = self.text(a).positions
+            bounds = np.searchsorted(positions, found.spans[:, :2].astype(positions.dtype))
         held = held_by(self.documents_at(a, shared), bounds[:, 0], bounds[:, 1])
-        return tuple(
-            MatchedSpan(a_start, a_end, b_start, b_end, max(2, count))
-            for (a_start, a_end, b_start, b_end, _), count in zip(spans, held.tolist(), strict=True)
-        )
+        rows = np.column_stack((found.spans, np.maximum(held, 2)))
+        return tuple(map(MatchedSpan._make, rows.tolist()))
 
     def save(self) -> None:
         if self._cache is not None:
@@ -222,9 +226,9 @@ def passage_pairs(
     needed = min(settings.min_overlap, NEAR_DUPLICATE_SHARE)
 
     def verified(pair: Pair) -> Pair | None:
-        found = verifier.measure(pair.a, pair.b, needed)
+        measured = verifier.measure(pair.a, pair.b, needed)
         found = Overlap(
-            found.overlap_a, found.overlap_b, verifier.counted(pair.a, found.spans, shared)
+            measured.overlap_a, measured.overlap_b, verifier.counted(pair.a, measured, shared)
         )
         if settings.exclude_common is not None:
             found = _without_common(found, docs[pair.a].text, docs[pair.b].text, settings)

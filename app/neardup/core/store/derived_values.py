@@ -19,7 +19,6 @@ from neardup.core.models import (
     DocumentRecord,
     Group,
     MatchedSpan,
-    Overlap,
     Pair,
     PairKind,
     Problem,
@@ -55,6 +54,9 @@ def _key(*parts: object) -> str:
     return xxhash.xxh3_128_hexdigest(json.dumps(parts, separators=(",", ":")).encode())
 
 
+_OVERLAP_KEY_START = f"overlap\x00{OVERLAP_METHOD}\x00"
+
+
 def text_key(normalized: str) -> str:
     """Names one exact normalised text. (A document's content key ignores whitespace,
     which tokens and character positions do not.)"""
@@ -88,13 +90,18 @@ def fingerprint_key(settings: ScanSettings, signature: str, text: str) -> str:
 
 
 def overlap_key(text_a: str, text_b: str) -> str:
-    """The key of two texts' verified overlap: it depends on the two texts alone."""
-    return OVERLAP_PREFIX + _key("overlap", OVERLAP_METHOD, text_a, text_b)
+    """The key of two texts' verified overlap: it depends on the two texts alone.
+
+    Text keys are hexadecimal, so joining them with NULs is unambiguous, and a scan of real
+    text makes tens of thousands of these keys (no JSON round)."""
+    joined = f"{_OVERLAP_KEY_START}{text_a}\x00{text_b}"
+    return OVERLAP_PREFIX + xxhash.xxh3_128_hexdigest(joined.encode())
 
 
-def encode_overlap(found: Overlap) -> bytes:
-    spans = [[s.a_start, s.a_end, s.b_start, s.b_end] for s in found.spans]
-    return json.dumps([found.overlap_a, found.overlap_b, spans]).encode()
+def encode_overlap(overlap_a: float, overlap_b: float, spans: Sequence[Sequence[int]]) -> bytes:
+    """A verified overlap as stored: its two shares and its passages as rows
+    (a_start, a_end, b_start, b_end)."""
+    return json.dumps([overlap_a, overlap_b, spans], separators=(",", ":")).encode()
 
 
 CHECKSUM_BYTES = 8
@@ -138,7 +145,7 @@ def _share(value: object) -> float:
     return float(value)
 
 
-def _span(value: object, length_a: int, length_b: int) -> MatchedSpan:
+def _span(value: object, length_a: int, length_b: int) -> list[int]:
     if not isinstance(value, list) or len(value) != 4:
         raise DamagedEntryError(f"not a span: {value!r}")
     if not all(isinstance(n, int) and not isinstance(n, bool) for n in value):
@@ -146,12 +153,14 @@ def _span(value: object, length_a: int, length_b: int) -> MatchedSpan:
     a_start, a_end, b_start, b_end = value
     if not (0 <= a_start <= a_end <= length_a and 0 <= b_start <= b_end <= length_b):
         raise DamagedEntryError(f"a span beyond its texts: {value!r}")
-    return MatchedSpan(a_start, a_end, b_start, b_end)
+    return value
 
 
-def decode_overlap(data: object, length_a: int, length_b: int) -> Overlap:
-    """The overlap of a stored value, for texts of these lengths; DamagedEntryError if it cannot
-    be one."""
+def decode_overlap(
+    data: object, length_a: int, length_b: int
+) -> tuple[float, float, list[list[int]]]:
+    """The shares and passage rows of a stored overlap, for texts of these lengths;
+    DamagedEntryError if it cannot be one."""
     if not isinstance(data, bytes):
         raise DamagedEntryError(f"an overlap stored as {type(data).__name__}")
     try:
@@ -161,11 +170,7 @@ def decode_overlap(data: object, length_a: int, length_b: int) -> Overlap:
     if not isinstance(decoded, list) or len(decoded) != 3 or not isinstance(decoded[2], list):
         raise DamagedEntryError("an overlap of the wrong shape")
     overlap_a, overlap_b, spans = decoded
-    return Overlap(
-        _share(overlap_a),
-        _share(overlap_b),
-        tuple(_span(s, length_a, length_b) for s in spans),
-    )
+    return _share(overlap_a), _share(overlap_b), [_span(s, length_a, length_b) for s in spans]
 
 
 @dataclass(frozen=True, slots=True)
