@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import (
     FIRST_COMPLETED,
     BrokenExecutor,
@@ -125,8 +125,10 @@ def _run_analysis(
     notices: list[str],
     encode: bool,
     keys: Mapping[str, FileKey],
+    started: Callable[[], None],
 ) -> tuple[list[EncodedResult], bool]:
     """Analyse files in this process or a pool; returns the results and whether all finished.
+    ``started`` is called once the work is under way (the pool's workers spawned).
 
     With ``encode``, pool workers also encode each analysis for the cache, in parallel. If the
     pool breaks (a worker killed, or a process that cannot spawn), the files it
@@ -152,11 +154,13 @@ def _run_analysis(
     finished = False
     try:
         if executor is None:
+            started()
             return results, _analyze_here(paths, options, ctx, timer, results, done_before)
         pending: set[Future[list[EncodedResult]]] = {
             executor.submit(analyze_batch, batch, options, encode=encode)
             for batch in _batches(paths, keys)
         }
+        started()
         while pending:
             done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in done:
@@ -195,6 +199,19 @@ def _run_analysis(
             # cancelled future makes the executor's manager thread raise InvalidStateError
             # if the pool breaks afterwards (Python 3.11).
             own_pool.shutdown(wait=False, cancel_futures=False)
+            _keep_until_workers_exit(workers_stop)
+
+
+# Stop flags of pools left to wind down. A worker still starting up rebuilds the flag from
+# its name, so the flag must outlive the pool's processes: collected early, its semaphore is
+# gone and the worker dies at start with a traceback (seen on a loaded machine on Ctrl-C).
+_winding_down: list[object] = []
+
+
+def _keep_until_workers_exit(stop_flag: object) -> None:
+    if not multiprocessing.active_children():  # every earlier pool's workers have exited
+        _winding_down.clear()
+    _winding_down.append(stop_flag)
 
 
 def _changed_during_scan(item: Analyzed | Problem, keys: dict[str, FileKey]) -> bool:
@@ -225,10 +242,13 @@ def analyze_all(
     notices: list[str],
     cache: AnalysisCache | None,
     seen: SeenFiles | None = None,
+    started: Callable[[], None] = lambda: None,
 ) -> AnalysisOutcome:
     """Extract and tokenise every file, taking what it can from the cache.
 
-    ``seen`` is the state of the files when the scan started, if already looked up.
+    ``seen`` is the state of the files when the scan started, if already looked up;
+    ``started`` is called once the files not in the cache are being analysed (a scan
+    loads what its next stages need then, rather than slow the start of the pool).
     """
     settings = ctx.settings
     options = AnalyzeOptions.of(settings)
@@ -266,7 +286,7 @@ def analyze_all(
     timer.report(len(results), force=True)
     todo = [p for p in paths if str(p) not in settled]
     fresh, finished = _run_analysis(
-        todo, options, ctx, executor, timer, len(results), notices, cache is not None, keys
+        todo, options, ctx, executor, timer, len(results), notices, cache is not None, keys, started
     )
     new_analyses: list[tuple[Analyzed, str]] = []
     new_problems: list[tuple[Problem, str]] = []
