@@ -162,7 +162,9 @@ _collector_skips_existing_objects = _CollectorFreeze()
 
 
 def _warm_up_verification() -> None:
-    """Load verification's compiled loops in a thread while the documents are analysed."""
+    """Load verification's compiled loops in a thread while the documents are analysed:
+    started once the workers are, since on two cores an import competing for the main
+    thread's lock would delay the pool's start (about 0.3 s)."""
 
     def load() -> None:
         from neardup.core.passages import warm_up
@@ -195,13 +197,14 @@ def _scan_files(
     if outcome is not None:
         StageTimer(ctx.progress, Stage.EXTRACTING, len(files)).report(len(files), force=True)
     else:
-        # Imported here, so that a rescan served from the cache stays light.
+        # Imported here, so that a rescan served from the cache stays light; the pairs
+        # stage (numba's compiled verification) once the workers run, not before.
         from neardup.core.scan.analysis_stage import analyze_all
+
+        on_start = _warm_up_verification if settings.detect_partial else (lambda: None)
+        analysis = analyze_all(files, ctx, executor, notices, cache, seen, on_start)
         from neardup.core.scan.pairs_stage import find_pairs
 
-        if settings.detect_partial:
-            _warm_up_verification()
-        analysis = analyze_all(files, ctx, executor, notices, cache, seen)
         with _collector_skips_existing_objects():
             outcome = find_pairs(files, role_of, analysis, ctx, cache)
             finished = analysis.finished
