@@ -368,3 +368,37 @@ def test_an_analysis_serves_only_files_of_its_format(tmp_path: Path, extracted: 
     rescan = scan([folder], settings(tmp_path, threshold=6))
     assert extracted == []
     assert [(d.path.name, d.format) for d in rescan.documents] == [("renamed.TXT", "txt")]
+
+
+def test_a_rescan_takes_verified_overlaps_from_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from neardup.core.scan import partial_stage
+
+    measured: list[int] = []
+    real = partial_stage.measure_passages
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        measured.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(partial_stage, "measure_passages", counting)
+    folder = make_corpus(tmp_path / "docs")
+    cache = cache_module.AnalysisCache(tmp_path / "cache.sqlite3")
+    assert not cache.holds_derived("overlap:")  # a first scan looks nothing up
+    first = scan([folder], settings(tmp_path))
+    assert measured and cache.holds_derived("overlap:")
+    measured.clear()
+    # Another file changes the scan (its outcome is not stored), not the pairs verified before.
+    (folder / "other.txt").write_text(document(999), encoding="utf-8")
+    age_files(folder)
+    rescan = scan([folder], settings(tmp_path))
+    assert not measured
+
+    def verified(result: ScanResult) -> list[tuple[Any, ...]]:  # not the IDF-weighted parts
+        return [
+            (p["a"], p["b"], p["kind"], p["overlap_a"], p["overlap_b"], p["passages"])
+            for p in outcome(result)["pairs"]
+        ]
+
+    assert verified(rescan) == verified(first)

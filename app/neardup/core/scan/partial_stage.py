@@ -40,6 +40,7 @@ from neardup.core.passages import (
 from neardup.core.scan.progress import ScanContext, Stage, StageTimer
 from neardup.core.settings import ScanSettings
 from neardup.core.store import (
+    OVERLAP_PREFIX,
     AnalysisCache,
     DamagedEntryError,
     decode_overlap,
@@ -72,6 +73,9 @@ class _Verifier:
     ) -> None:
         self._docs = docs
         self._cache = cache
+        # Tens of thousands of candidates a scan: not looked up one by one in a cache
+        # that holds no overlap at all (a first scan).
+        self._lookups = cache is not None and cache.holds_derived(OVERLAP_PREFIX)
         # Documents with the same normalised text share its compact text: kept once,
         # built once (four copies of a 2 MB licence would otherwise crowd out the rest).
         self._same_text = same_text
@@ -116,7 +120,7 @@ class _Verifier:
         key = overlap_key(self._text_key(a), self._text_key(b))
         if key in self._measured:  # the same two texts again: copies of one document
             return self._measured[key]
-        if self._cache is not None:
+        if self._cache is not None and self._lookups:
             stored = self._cache.derived([key]).get(key)
             if stored is not None:
                 with contextlib.suppress(DamagedEntryError):  # measured again, and replaced

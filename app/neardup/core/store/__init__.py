@@ -16,6 +16,7 @@ if TYPE_CHECKING:
         file_keys,
     )
     from neardup.core.store.derived_values import (
+        OVERLAP_PREFIX,
         DamagedEntryError,
         ScanInput,
         ScanOutcome,
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from neardup.core.store.ownership import ForeignFileError, check_ours
 
 __all__ = [
+    "OVERLAP_PREFIX",
     "AnalysisCache",
     "DamagedEntryError",
     "FileKey",
@@ -62,6 +64,7 @@ __getattr__, __dir__ = lazy_face(
         "cache": ("AnalysisCache", "FileKey", "SeenFiles", "content_hash", "file_keys"),
         "ownership": ("ForeignFileError", "check_ours"),
         "derived_values": (
+            "OVERLAP_PREFIX",
             "DamagedEntryError",
             "ScanInput",
             "ScanOutcome",

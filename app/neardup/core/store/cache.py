@@ -379,6 +379,15 @@ class AnalysisCache:
         self.damaged_rows += sum(value is None for value in good.values())
         return {key: value for key, value in good.items() if value is not None}
 
+    def holds_derived(self, prefix: str) -> bool:
+        """Whether any derived value's key starts with ``prefix``: a scan against a cache
+        without a single stored overlap need not look up each of its candidate pairs."""
+        found = self._lookup(
+            "SELECT 1 FROM derived WHERE key >= ? AND key < ? LIMIT 1",
+            {prefix: (prefix, prefix + "\U0010ffff")},
+        )
+        return bool(found)
+
     def store_derived(self, items: dict[str, bytes]) -> None:
         if items:
             rows = [(key, seal(key, value)) for key, value in items.items()]
