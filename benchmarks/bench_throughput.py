@@ -13,9 +13,9 @@ What it measures, in one run so that ratios compare like with like on a noisy ma
    and then warm (same cache file).
    Reported: wall time, MB/s of extracted text, PDF pages/s, peak RSS of the process tree and
    the warm/cold ratio.
-2. Peers. The texts NearDup extracted (``neardup.core.extract.extract``) go to the PyPI
-   ``simhash`` package and to ``datasketch`` through ``peers.py``, timing only their
-   fingerprinting and indexing. Reported: NearDup's whole cold scan divided by each peer's time.
+2. Peers. The texts NearDup extracted (``neardup.core.extract.extract``) go to ``rensa``
+   (MinHash in Rust), the PyPI ``simhash`` package and ``datasketch`` through ``peers.py``,
+   timing only their fingerprinting and indexing. Reported: NearDup's whole cold scan divided by each peer's time.
 3. Scaling. 5,000 and 20,000 generated .txt documents (2-6 KB each) with a few planted
    near-duplicates and partial copies, scanned cold with the cache off. The sources hold only
    about 0.75 MB of distinct prose, so documents made of whole real paragraphs would each share

@@ -1,4 +1,5 @@
-"""Run the peer near-duplicate finders on a labelled corpus: PyPI ``simhash`` and ``datasketch``.
+"""Run the peer near-duplicate finders on a labelled corpus: ``rensa``, PyPI ``simhash`` and
+``datasketch``.
 
 Role: benchmark tooling. Each peer gets the same ``{relpath: text}`` dict and returns the pairs
 it finds plus the time spent fingerprinting and indexing, so that NearDup's speed can be given as
@@ -114,6 +115,38 @@ def run_datasketch(
     return PeerRun("datasketch", pairs, t1 - t0, t2 - t1)
 
 
+def run_rensa(
+    texts: dict[str, str], threshold: float = 0.5, num_perm: int = 128, n: int = 5
+) -> PeerRun:
+    """``rensa`` (MinHash in Rust): R-MinHash over the same character n-grams as datasketch,
+    its LSH, then the estimated Jaccard check; the fastest MinHash peer there is."""
+    from rensa import RMinHash, RMinHashLSH
+
+    t0 = time.perf_counter()
+    sketches: dict[str, Any] = {}
+    for path, text in texts.items():
+        m = RMinHash(num_perm=num_perm, seed=42)
+        m.update(list(char_ngrams(text, n)))
+        sketches[path] = m
+    t1 = time.perf_counter()
+    lsh = RMinHashLSH(threshold=threshold, num_perm=num_perm, num_bands=16)
+    keys = {path: number for number, path in enumerate(sketches)}
+    paths = list(sketches)
+    for path, m in sketches.items():
+        lsh.insert(keys[path], m)
+    pairs: set[Pair] = set()
+    for path, m in sketches.items():
+        for number in lsh.query(m):
+            other = paths[number]
+            if other == path:
+                continue
+            pair = (path, other) if path < other else (other, path)
+            if pair not in pairs and m.jaccard(sketches[other]) >= threshold:
+                pairs.add(pair)
+    t2 = time.perf_counter()
+    return PeerRun("rensa", pairs, t1 - t0, t2 - t1)
+
+
 def run_neardup_core(texts: dict[str, str], k: int = 3) -> PeerRun:
     """NearDup doing only the peers' job, in one process on the same texts: normalise,
     tokenise, TF-IDF SimHash, block index (no extraction, no workers, no passages)."""
@@ -160,7 +193,7 @@ def run_all(root: Path) -> dict[str, Any]:
     texts = peer_texts(labels, root)
     megabytes = sum(len(t.encode("utf-8")) for t in texts.values()) / 1e6
     results: dict[str, Any] = {"documents": len(texts), "megabytes": round(megabytes, 3)}
-    for run in (run_simhash(texts), run_datasketch(texts)):
+    for run in (run_rensa(texts), run_simhash(texts), run_datasketch(texts)):
         results[run.name] = {
             "fingerprint_seconds": round(run.fingerprint_seconds, 4),
             "index_seconds": round(run.index_seconds, 4),

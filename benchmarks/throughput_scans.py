@@ -143,6 +143,7 @@ class TextStats:
     pdf_files: int
     pdf_extract_seconds: float  # single process, extraction only
     formats: dict[str, int]
+    extract_seconds: float  # every file, single process: what a peer would need first
 
 
 def extracted_texts(report: dict[str, Any]) -> TextStats:
@@ -151,14 +152,16 @@ def extracted_texts(report: dict[str, Any]) -> TextStats:
 
     texts: dict[str, str] = {}
     formats: dict[str, int] = {}
-    pdf_seconds = 0.0
+    pdf_seconds = extract_seconds = 0.0
     pdf_pages = pdf_files = 0
     for doc in report["documents"]:
         formats[doc["format"]] = formats.get(doc["format"], 0) + 1
         started = time.perf_counter()
         found = extract(Path(doc["path"]))
+        took = time.perf_counter() - started
+        extract_seconds += took
         if doc["format"] == "pdf":
-            pdf_seconds += time.perf_counter() - started
+            pdf_seconds += took
             pdf_files += 1
             pdf_pages += doc.get("pages") or 0
         if isinstance(found, Document):
@@ -171,11 +174,12 @@ def extracted_texts(report: dict[str, Any]) -> TextStats:
         pdf_files,
         pdf_seconds,
         formats,
+        extract_seconds,
     )
 
 
 def run_peers(texts: dict[str, str]) -> list[peers.PeerRun]:
-    return [peers.run_simhash(texts), peers.run_datasketch(texts)]
+    return [peers.run_rensa(texts), peers.run_simhash(texts), peers.run_datasketch(texts)]
 
 
 def profile_scan(paths: Sequence[Path], top: int) -> tuple[float, str]:
