@@ -92,26 +92,28 @@ class _Verifier:
             self._keys[i] = text_key(self._docs[i].text)
         return self._keys[i]
 
-    def _entry(self, i: int) -> tuple[CompactText, npt.NDArray[np.int32] | None]:
-        i = self._same_text.get(i, i)
-        entry = self._compact.pop(i, None)
+    def _entry(self, i: int) -> tuple[int, CompactText, npt.NDArray[np.int32] | None]:
+        """The compact text of document i (and how many documents hold each of its
+        windows, once asked for), under the first document with the same text."""
+        key = self._same_text.get(i, i)
+        entry = self._compact.pop(key, None)
         if entry is None:
-            entry = (CompactText.of(self._docs[i].text), None)
+            entry = (CompactText.of(self._docs[key].text), None)
             self._compact_chars += len(entry[0])
             while self._compact and self._compact_chars > COMPACT_CHARS_KEPT:
                 oldest = next(iter(self._compact))
                 self._compact_chars -= len(self._compact.pop(oldest)[0])
-        self._compact[i] = entry
-        return entry
+        self._compact[key] = entry
+        return key, *entry
 
     def text(self, i: int) -> CompactText:
-        return self._entry(i)[0]
+        return self._entry(i)[1]
 
     def documents_at(self, i: int, shared: SharedText) -> npt.NDArray[np.int32]:
-        text, counts = self._entry(i)
+        key, text, counts = self._entry(i)
         if counts is None:
             counts = shared.documents_at(window_minima(text.shingles, text.tainted))
-            self._compact[self._same_text.get(i, i)] = (text, counts)
+            self._compact[key] = (text, counts)
         return counts
 
     def measure(self, a: int, b: int, needed: float = 0.0) -> Passages:
