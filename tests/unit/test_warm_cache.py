@@ -24,6 +24,7 @@ from neardup.core.models import PairKind, Problem, ScanResult
 from neardup.core.report.scan_report import report_dict
 from neardup.core.scan import analysis_stage
 from neardup.core.store import cache as cache_module
+from neardup.core.store import file_identity
 from textgen import document, light_edit, paragraphs
 
 
@@ -331,9 +332,9 @@ def test_hashing_refuses_a_pipe_at_once(tmp_path: Path) -> None:
     """A file swapped for a FIFO between its stat and its hashing is not waited on."""
     pipe = tmp_path / "x.txt"
     os.mkfifo(pipe)
-    assert cache_module.file_keys([pipe, tmp_path]) == {}
+    assert file_identity.file_keys([pipe, tmp_path]) == {}
     with pytest.raises(OSError):
-        cache_module.content_hash(pipe)
+        file_identity.content_hash(pipe)
 
 
 def test_an_analysis_serves_only_files_of_its_format(tmp_path: Path, extracted: list[str]) -> None:

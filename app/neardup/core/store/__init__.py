@@ -8,13 +8,7 @@ from neardup.core import lazy_face
 
 if TYPE_CHECKING:
     from neardup.core.store.analysis_rows import StoredAnalysis, encode_analysis
-    from neardup.core.store.cache import (
-        AnalysisCache,
-        FileKey,
-        SeenFiles,
-        content_hash,
-        file_keys,
-    )
+    from neardup.core.store.cache import AnalysisCache, SeenFiles
     from neardup.core.store.derived_values import (
         OVERLAP_PREFIX,
         DamagedEntryError,
@@ -30,6 +24,7 @@ if TYPE_CHECKING:
         scan_keys,
         text_key,
     )
+    from neardup.core.store.file_identity import FileKey, content_hash, file_keys
     from neardup.core.store.ownership import ForeignFileError, check_ours
 
 __all__ = [
@@ -61,7 +56,8 @@ __getattr__, __dir__ = lazy_face(
     __name__,
     {
         "analysis_rows": ("StoredAnalysis", "encode_analysis"),
-        "cache": ("AnalysisCache", "FileKey", "SeenFiles", "content_hash", "file_keys"),
+        "cache": ("AnalysisCache", "SeenFiles"),
+        "file_identity": ("FileKey", "content_hash", "file_keys"),
         "ownership": ("ForeignFileError", "check_ours"),
         "derived_values": (
             "OVERLAP_PREFIX",

@@ -27,17 +27,15 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-import stat
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import xxhash
-
 from neardup.core.models import Problem
 from neardup.core.store.derived_values import seal, unseal
+from neardup.core.store.file_identity import FileKey, file_keys
 from neardup.core.store.ownership import ForeignFileError, check_ours, mark_ours
 from neardup.resources import user_cache_dir
 
@@ -51,31 +49,10 @@ SCHEMA_VERSION = 6
 # Whole-scan outcomes kept: trying other settings on a folder, or other folders, adds one
 # each (a few MB for a large folder), so older ones make way.
 MAX_STORED_SCANS = 16
-_READ_CHUNK = 1 << 20
 
 
 def default_cache_path() -> Path:
     return user_cache_dir() / "cache.sqlite3"
-
-
-# Opening a FIFO for reading waits for a writer; without blocking, it opens at once.
-_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-
-
-def content_hash(path: Path) -> str:
-    """xxh3_128 of the file's bytes, read in chunks.
-
-    Only a regular file is read: a FIFO or a device (one swapped in since the file was
-    stat'ed, say) would never end, and raises OSError instead.
-    """
-    digest = xxhash.xxh3_128()
-    descriptor = os.open(path, _OPEN_FLAGS)
-    with os.fdopen(descriptor, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise OSError(f"not a regular file: {path}")
-        while chunk := handle.read(_READ_CHUNK):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def path_format(path: str) -> str:
@@ -88,30 +65,6 @@ def _stored_path(path: str) -> bytes:
     """A path as the file system's bytes: names that are not valid UTF-8 (which Python
     holds as surrogate escapes) cannot be stored as SQLite text."""
     return os.fsencode(path)
-
-
-@dataclass(frozen=True, slots=True)
-class FileKey:
-    path: str
-    size: int
-    mtime_ns: int
-
-
-def file_keys(paths: Iterable[Path]) -> dict[str, FileKey]:
-    """(path, size, mtime_ns) of every regular file that can be stat'ed, by path.
-
-    The rest (missing, unreadable, a folder, a FIFO or a device, or a link to one) have
-    no key: they are never hashed, and extraction reports them.
-    """
-    keys: dict[str, FileKey] = {}
-    for path in paths:
-        try:
-            info = path.stat()
-        except OSError:
-            continue
-        if stat.S_ISREG(info.st_mode):
-            keys[str(path)] = FileKey(str(path), info.st_size, info.st_mtime_ns)
-    return keys
 
 
 @dataclass(frozen=True, slots=True)
