@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from neardup._version import __version__
+from neardup.core.collector import collector_skips_existing_objects
 from neardup.core.models import DocumentRecord, MatchedSpan, ScanResult
 from neardup.core.report.validation import ReportError, parse_report_text
 
@@ -46,7 +47,12 @@ def _passage(span: MatchedSpan) -> dict[str, Any]:
 
 
 def report_dict(result: ScanResult) -> dict[str, Any]:
-    """The JSON report as a plain dict."""
+    """The JSON report as a plain dict (built with the collector off the result's objects)."""
+    with collector_skips_existing_objects():
+        return _report_dict(result)
+
+
+def _report_dict(result: ScanResult) -> dict[str, Any]:
     docs = result.documents
     path_of = [str(d.path) for d in docs]
     return {

@@ -10,15 +10,14 @@ files, so the core stays free of Qt.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import threading
 import time
 import zlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 
+from neardup.core.collector import collector_skips_existing_objects
 from neardup.core.models import Problem, Role, ScanResult
 from neardup.core.scan.file_walk import WalkResult, walk
 from neardup.core.scan.progress import (
@@ -106,7 +105,8 @@ def _stored_outcome(
     if stored is None:
         return None
     try:
-        return decode_outcome(stored)
+        with collector_skips_existing_objects():  # 100,000 pairs made at once
+            return decode_outcome(stored)
     except (zlib.error, ValueError, KeyError, TypeError):
         return None  # damaged: scan again (and store a good one)
 
@@ -126,39 +126,6 @@ def _scan_inputs(
             return None
         inputs.append(ScanInput(key.path, role_of[key.path], key.size, key.mtime_ns, digest))
     return inputs
-
-
-class _CollectorFreeze:
-    """Keeps Python's cyclic garbage collector off the objects that exist when matching
-    starts, the analysed documents above all, until the scan ends.
-
-    They live until the scan ends, yet every full collection walks them again: 25-50 ms
-    with the GIL held at a few thousand documents, which a GUI scanning in a thread shows
-    as a frozen window. ``gc.freeze`` acts on the whole process, so scans running at the
-    same time share one freeze and the last to finish unfreezes (an application that froze
-    objects itself gets them back unfrozen then).
-    """
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._depth = 0
-
-    @contextlib.contextmanager
-    def __call__(self) -> Iterator[None]:
-        with self._lock:
-            if self._depth == 0:
-                gc.freeze()
-            self._depth += 1
-        try:
-            yield
-        finally:
-            with self._lock:
-                self._depth -= 1
-                if self._depth == 0:
-                    gc.unfreeze()
-
-
-_collector_skips_existing_objects = _CollectorFreeze()
 
 
 def _warm_up_verification() -> None:
@@ -202,10 +169,11 @@ def _scan_files(
         from neardup.core.scan.analysis_stage import analyze_all
 
         on_start = _warm_up_verification if settings.detect_partial else (lambda: None)
-        analysis = analyze_all(files, ctx, executor, notices, cache, seen, on_start)
-        from neardup.core.scan.pairs_stage import find_pairs
+        with collector_skips_existing_objects():
+            analysis = analyze_all(files, ctx, executor, notices, cache, seen, on_start)
+            from neardup.core.scan.pairs_stage import find_pairs
 
-        with _collector_skips_existing_objects():
+            collector_skips_existing_objects.skip_new_objects()  # the analysed documents
             outcome = find_pairs(files, role_of, analysis, ctx, cache)
             finished = analysis.finished
             inputs = None

@@ -178,10 +178,7 @@ class ResultsView(QWidget):
         self.problems_model.set_rows(report.problems)
         if len(report.groups) <= MAX_EXPANDED_GROUPS:
             self.groups_view.expandAll()
-        self._pair_of = {}
-        for pair in report.pairs:
-            self._pair_of[(pair.a, pair.b)] = pair
-            self._pair_of[(pair.b, pair.a)] = pair
+        self._pair_of = report.pair_of
         self.documents_page.show_documents(list(report.documents.values()), self._pair_of)
         self.summary_label.setText(report.summary.text())
         for page, title, count in (
