@@ -19,7 +19,7 @@ from neardup import ScanSettings, scan
 from neardup.core.models import PairKind, ScanResult
 from neardup.core.report.scan_report import report_dict
 from neardup.core.store.analysis_rows import decode_analysis
-from neardup.core.store.derived_values import decode_outcome, encode_outcome
+from neardup.core.store.derived_values import DamagedEntryError, decode_outcome, encode_outcome
 from textgen import document, light_edit, paragraphs
 
 
@@ -199,3 +199,16 @@ def test_a_stored_outcome_whose_pairs_name_no_document_is_scanned_again(
     rescan = scan([folder], settings(tmp_path))
     assert outcome(rescan) == expected
     assert not rescan.notices
+
+
+def test_a_stored_outcome_cut_short_or_padded_is_refused(
+    tmp_path: Path, corpus: tuple[Path, dict[str, Any]]
+) -> None:
+    """Outcomes are read a piece at a time: a stream that ends early, or goes on after its
+    end, is damage, not a shorter outcome."""
+    with sqlite3.connect(tmp_path / "cache.sqlite3") as db:
+        (stored,) = db.execute("SELECT outcome FROM scans").fetchone()
+    assert decode_outcome(stored).documents  # the good one reads
+    for damaged in (stored[: len(stored) // 2], stored[:-4], stored + b"\x00junk"):
+        with pytest.raises(DamagedEntryError):
+            decode_outcome(damaged)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -309,13 +309,38 @@ def encode_outcome(outcome: ScanOutcome) -> bytes:
         "groups": [[g.id, g.reference, [list(m) for m in g.members]] for g in outcome.groups],
         "problems": [[str(p.path), p.reason] for p in outcome.problems],
     }
-    lines = [
+    # Compressed a line at a time: joining and encoding the text of 100,000 pairs at once
+    # are single calls that hold the GIL for 100 ms and more (zlib itself lets go of it).
+    lines = (
         # ASCII escapes carry file names that are not valid UTF-8 (surrogate escapes) intact.
         json.dumps([name, rows[start : start + _RECORDS_PER_LINE]], separators=(",", ":"))
         for name, rows in sections.items()
         for start in range(0, max(len(rows), 1), _RECORDS_PER_LINE)
+    )
+    compressor = zlib.compressobj(1)
+    pieces = [
+        compressor.compress(b"\n" * bool(number) + line.encode("ascii"))
+        for number, line in enumerate(lines)
     ]
-    return zlib.compress("\n".join(lines).encode("ascii"), 1)
+    pieces.append(compressor.flush())
+    return b"".join(pieces)
+
+
+_DECOMPRESS_CHUNK = 1 << 16
+
+
+def _outcome_lines(blob: bytes) -> Iterator[str]:
+    """The lines of a stored outcome, decompressed a piece at a time (as it was written)."""
+    decompressor = zlib.decompressobj()
+    pending = b""
+    for start in range(0, len(blob), _DECOMPRESS_CHUNK):
+        pending += decompressor.decompress(blob[start : start + _DECOMPRESS_CHUNK])
+        *complete, pending = pending.split(b"\n")
+        yield from (line.decode("ascii") for line in complete)
+    pending += decompressor.flush()
+    if not decompressor.eof or decompressor.unused_data:
+        raise zlib.error("a truncated or padded stream")
+    yield from (line.decode("ascii") for line in pending.split(b"\n"))
 
 
 def decode_outcome(blob: bytes) -> ScanOutcome:
@@ -336,7 +361,7 @@ def decode_outcome(blob: bytes) -> ScanOutcome:
 
 def _decode_outcome(blob: bytes) -> ScanOutcome:
     data: dict[str, list[Any]] = {name: [] for name in _SECTIONS}
-    for line in zlib.decompress(blob).decode("ascii").split("\n"):
+    for line in _outcome_lines(blob):
         name, rows = json.loads(line)
         data[name].extend(rows)
     return ScanOutcome(
