@@ -23,7 +23,6 @@ from concurrent.futures import (
 from dataclasses import dataclass
 from pathlib import Path
 
-from neardup.core.collector import collector_skips_existing_objects
 from neardup.core.features import Analyzed, AnalyzeOptions, analyze_file
 from neardup.core.models import Problem
 from neardup.core.scan.progress import ScanContext, Stage, StageTimer
@@ -182,7 +181,6 @@ def _run_analysis(
                     rest = [p for p in paths if str(p) not in read]
                     return results, _analyze_here(rest, options, ctx, timer, results, done_before)
                 results.extend(batch_results)
-                collector_skips_existing_objects.skip_new_objects()  # they live to the end
                 last = batch_results[-1][0].path.name if batch_results else None
                 timer.report(done_before + len(results), last)
             if ctx.cancelled():

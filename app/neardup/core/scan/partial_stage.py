@@ -22,7 +22,6 @@ from collections.abc import Iterator, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from neardup.core.collector import collector_skips_existing_objects
 from neardup.core.features import Analyzed, window_minima
 from neardup.core.match import FeatureWeights, compared
 from neardup.core.models import MatchedSpan, Overlap, Pair, PairKind, Role
@@ -256,13 +255,11 @@ def passage_pairs(
     near_pairs[:] = confirmed
     known = {(p.a, p.b) for p in near_pairs}
     new_pairs: list[Pair] = []
-    for n, (a, b) in enumerate(_expanded(shared.pairs, representatives, copies)):
+    for a, b in _expanded(shared.pairs, representatives, copies):
         if (a, b) in known or not compared(roles, a, b):
             continue
         if ctx.cancelled():
             break
-        if n % 4096 == 0:  # the passages found so far live to the end of the scan
-            collector_skips_existing_objects.skip_new_objects()
         checked = verified(Pair(a, b, PairKind.PARTIAL, 0, 0.0))
         if checked is not None:
             checked.similarity = round(features.resemblance(a, b), 4)

@@ -173,7 +173,6 @@ def _scan_files(
             analysis = analyze_all(files, ctx, executor, notices, cache, seen, on_start)
             from neardup.core.scan.pairs_stage import find_pairs
 
-            collector_skips_existing_objects.skip_new_objects()  # the analysed documents
             outcome = find_pairs(files, role_of, analysis, ctx, cache)
             finished = analysis.finished
             inputs = None
