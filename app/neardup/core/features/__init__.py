@@ -15,6 +15,7 @@ if TYPE_CHECKING:
         WINNOW,
         HashArray,
         Shingles,
+        sorted_distinct,
         window_minima,
         winnowed,
     )
@@ -55,6 +56,7 @@ __all__ = [
     "normalize",
     "popcount",
     "simhash_terms",
+    "sorted_distinct",
     "split_sentences",
     "to_hex",
     "weigh",
@@ -76,6 +78,7 @@ __getattr__, __dir__ = lazy_face(
             "WINNOW",
             "HashArray",
             "Shingles",
+            "sorted_distinct",
             "window_minima",
             "winnowed",
         ),

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from neardup.core.features import ANCHOR_CHARS, HashArray
+from neardup.core.features import ANCHOR_CHARS, HashArray, sorted_distinct
 
 MAX_SHARED_BY = 256
 # Two odd multipliers make the signature of a posting list (its documents) collision-free
@@ -96,5 +96,5 @@ def _pairs_of_postings(owners: IntArray, starts: IntArray, counts: IntArray) -> 
         lists = owners[starts[counts == size][:, None] + np.arange(size)]
         left, right = np.triu_indices(size, 1)
         found.append((lists[:, left] * (1 << 32) + lists[:, right]).reshape(-1))
-    keys = np.unique(np.concatenate(found))
+    keys = sorted_distinct(np.concatenate(found))
     return np.stack([keys >> 32, keys & 0xFFFFFFFF], axis=1)
