@@ -87,6 +87,24 @@ def char_ngrams(text: str, n: int) -> set[bytes]:
     return {s[i : i + n].encode("utf-8") for i in range(max(1, len(s) - n + 1))}
 
 
+def _checked_lsh_pairs(sketches: list[tuple[str, Any]], lsh: Any, threshold: float) -> set[Pair]:
+    """The pairs a MinHash LSH index gives, each kept when its estimated Jaccard reaches the
+    threshold. The index holds sketch numbers; both MinHash peers' sketches have ``jaccard``
+    and their indexes ``insert(key, sketch)`` and ``query(sketch)``."""
+    for number, (_, sketch) in enumerate(sketches):
+        lsh.insert(number, sketch)
+    pairs: set[Pair] = set()
+    for path, sketch in sketches:
+        for number in lsh.query(sketch):
+            other, other_sketch = sketches[number]
+            if other == path:
+                continue
+            pair = (path, other) if path < other else (other, path)
+            if pair not in pairs and sketch.jaccard(other_sketch) >= threshold:
+                pairs.add(pair)
+    return pairs
+
+
 def run_datasketch(
     texts: dict[str, str], threshold: float = 0.5, num_perm: int = 128, n: int = 5
 ) -> PeerRun:
@@ -94,23 +112,14 @@ def run_datasketch(
     from datasketch import MinHash, MinHashLSH
 
     t0 = time.perf_counter()
-    sketches: dict[str, MinHash] = {}
+    sketches: list[tuple[str, Any]] = []
     for path, text in texts.items():
         m = MinHash(num_perm=num_perm)
         m.update_batch(list(char_ngrams(text, n)))
-        sketches[path] = m
+        sketches.append((path, m))
     t1 = time.perf_counter()
     lsh = MinHashLSH(threshold=threshold, num_perm=num_perm)
-    for path, m in sketches.items():
-        lsh.insert(path, m)
-    pairs: set[Pair] = set()
-    for path, m in sketches.items():
-        for other in lsh.query(m):
-            if other == path:
-                continue
-            pair = (path, other) if path < other else (other, path)
-            if pair not in pairs and m.jaccard(sketches[other]) >= threshold:
-                pairs.add(pair)
+    pairs = _checked_lsh_pairs(sketches, lsh, threshold)
     t2 = time.perf_counter()
     return PeerRun("datasketch", pairs, t1 - t0, t2 - t1)
 
@@ -123,26 +132,14 @@ def run_rensa(
     from rensa import RMinHash, RMinHashLSH
 
     t0 = time.perf_counter()
-    sketches: dict[str, Any] = {}
+    sketches: list[tuple[str, Any]] = []
     for path, text in texts.items():
         m = RMinHash(num_perm=num_perm, seed=42)
         m.update(list(char_ngrams(text, n)))
-        sketches[path] = m
+        sketches.append((path, m))
     t1 = time.perf_counter()
     lsh = RMinHashLSH(threshold=threshold, num_perm=num_perm, num_bands=16)
-    keys = {path: number for number, path in enumerate(sketches)}
-    paths = list(sketches)
-    for path, m in sketches.items():
-        lsh.insert(keys[path], m)
-    pairs: set[Pair] = set()
-    for path, m in sketches.items():
-        for number in lsh.query(m):
-            other = paths[number]
-            if other == path:
-                continue
-            pair = (path, other) if path < other else (other, path)
-            if pair not in pairs and m.jaccard(sketches[other]) >= threshold:
-                pairs.add(pair)
+    pairs = _checked_lsh_pairs(sketches, lsh, threshold)
     t2 = time.perf_counter()
     return PeerRun("rensa", pairs, t1 - t0, t2 - t1)
 

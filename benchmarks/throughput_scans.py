@@ -193,7 +193,8 @@ def profile_scan(paths: Sequence[Path], top: int) -> tuple[float, str]:
     profiler.disable()
     seconds = time.perf_counter() - started
     buffer = io.StringIO()
-    stats = pstats.Stats(profiler, stream=buffer)
+    # File names only: a table names no folder of the machine it ran on.
+    stats = pstats.Stats(profiler, stream=buffer).strip_dirs()
     stats.sort_stats("tottime").print_stats(top)
     stats.sort_stats("cumulative").print_stats(top)
     return seconds, buffer.getvalue()
