@@ -53,7 +53,7 @@ def _gallop(values: npt.NDArray[np.uint64], value: np.uint64, low: int) -> int:
 
 
 @_compiled
-def _in_order_of_a(seed_i: IntArray, seed_j: IntArray, a_length: int) -> tuple[IntArray, IntArray]:
+def _in_order_of_a(seed_i: IntArray, seed_j: IntArray) -> tuple[IntArray, IntArray]:
     """Seeds sorted by their position in a (one seed a position). Where they are dense
     in the stretch of a they cover, placed by position in one pass; where few seeds are
     spread over a long text (a short document against a 2 MB one), sorted, so the cost
@@ -81,7 +81,6 @@ def seed_chains(
     a_lookup: npt.NDArray[np.uint64],
     a_positions: npt.NDArray[np.int32],
     a_ranks: npt.NDArray[np.int32],
-    a_length: int,
     b_lookup: npt.NDArray[np.uint64],
     b_positions: npt.NDArray[np.int32],
     shingle: int,
@@ -122,7 +121,7 @@ def seed_chains(
                     seed_j[seeds] = b_positions[b_first + a_ranks[k] % b_count]
                     seeds += 1
             x = group_end
-    seed_i, seed_j = _in_order_of_a(seed_i[:seeds], seed_j[:seeds], a_length)
+    seed_i, seed_j = _in_order_of_a(seed_i[:seeds], seed_j[:seeds])
     starts = np.empty(seeds, np.int64)
     ends = np.empty(seeds, np.int64)
     diagonals = np.empty(seeds, np.int64)

@@ -152,7 +152,6 @@ class SeedChains:
                 a.lookup,
                 a.lookup_positions,
                 a.lookup_ranks,
-                len(a),
                 b.lookup,
                 b.lookup_positions,
                 SHINGLE,
