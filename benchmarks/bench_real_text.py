@@ -33,6 +33,8 @@ import time
 from pathlib import Path
 
 from neardup import ScanSettings, scan
+from neardup.core.models import PairKind
+from neardup.core.scan.partial_stage import NEAR_DUPLICATE_SHARE
 
 LICENCES = Path("/usr/share/common-licenses")
 DOCS = Path("/usr/share/doc")
@@ -182,6 +184,12 @@ def peer_row(
     }
 
 
+def expected_kind(licence_share: float, file_share: float) -> str:
+    """The kind the truth's two shares call for, by the engine's own rule."""
+    near = min(licence_share, file_share) >= NEAR_DUPLICATE_SHARE
+    return PairKind.NEAR_DUPLICATE.value if near else PairKind.PARTIAL.value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--limit", type=int, default=600, help="copyright files to take")
@@ -197,6 +205,9 @@ def main(argv: list[str] | None = None) -> int:
         expected = truth(named)
         found, elapsed = figures(sorted(named.values()))
         hits = [key for key in expected if key in found]
+        # A copy counts only with the kind its true shares give: most of each text found in
+        # the other is an edited whole copy (near-duplicate), anything less is partial.
+        right_kind = [key for key in hits if found[key][0] == expected_kind(*expected[key])]
         errors = [
             abs(found[key][1] - expected[key][0]) + abs(found[key][2] - expected[key][1])
             for key in hits
@@ -217,6 +228,12 @@ def main(argv: list[str] | None = None) -> int:
             "files": len(named),
             "licence_copies": len(expected),
             "found": round(len(hits) / len(expected), 4) if expected else None,
+            "found_with_right_kind": (
+                round(len(right_kind) / len(expected), 4) if expected else None
+            ),
+            "wrong_kind": sorted(
+                f"{a} / {b}: {found[(a, b)][0]}" for a, b in hits if (a, b) not in right_kind
+            )[:20],
             "missed": sorted(f"{a} / {b}" for a, b in expected if (a, b) not in found)[:20],
             "overlap_mae": round(sum(errors) / (2 * len(errors)), 4) if errors else None,
             "scan_seconds": round(elapsed, 2),
