@@ -10,17 +10,13 @@ import pytest
 
 from neardup import ScanSettings, scan
 from neardup.core.report.scan_report import report_dict
+from neardup.core.report.source_merge import Match, Piece, attribute, merge_matches
 from neardup.core.report.sources import (
-    PALETTE,
-    Source,
-    SourceReport,
     SourceReportError,
-    _segments,
-    _sources,
     format_source_report,
     source_report,
-    source_report_html,
 )
+from neardup.core.report.sources_html import PALETTE, source_report_html
 from textgen import document, paragraphs
 
 
@@ -63,16 +59,18 @@ def test_the_sources_of_a_thesis_come_with_their_shares_and_passages(
         side = "a" if Path(pair["a"]).name == "thesis.txt" else "b"
         assert source.overlap == pair[f"overlap_{side}"]
         assert source.kind == pair["kind"] == "partial"
-        assert source.spans
-        # Each passage is text of the source: pasted whole, so found there word for word.
-        source_text = " ".join(Path(source.path).read_text(encoding="utf-8").lower().split())
-        for start, end in source.spans:
-            assert " ".join(found.text[start:end].split()) in source_text
+        # Pasted as whole paragraphs in one stretch: one passage, in the writer's own case.
+        assert len(source.passages) == 1
+        passage = source.passages[0]
+        assert passage.text == found.text[passage.start : passage.end]
+        assert passage.text[0].isupper()
+        assert passage.source_text == passage.text
+        assert source.share == pytest.approx(source.overlap, abs=0.02)
     entry = next(d for d in report["documents"] if d["path"].endswith("thesis.txt"))
-    assert found.total == entry["similarity"]["total"]
-    assert found.total is not None and found.total >= found.sources[0].overlap
+    assert found.similarity == pytest.approx(entry["similarity"]["total"], abs=0.02)
+    assert found.similarity == pytest.approx(sum(s.share for s in found.sources))
     text = format_source_report(found)
-    assert f"{found.sources[0].overlap:.1%}" in text and "first.txt" in text
+    assert f"{found.sources[0].share:.1%}" in text and "first.txt" in text
 
 
 def test_the_page_highlights_each_source_in_its_own_colour(
@@ -81,9 +79,9 @@ def test_the_page_highlights_each_source_in_its_own_colour(
     folder, report = scanned
     found = source_report(report, folder / "thesis.txt")
     page = source_report_html(found)
-    assert page.count(f"background:{PALETTE[0]}") >= len(found.sources[0].spans) + 1  # + legend
-    assert page.count(f"background:{PALETTE[1]}") >= len(found.sources[1].spans) + 1
-    assert f"<b>{found.total:.1%}</b>" in page
+    assert page.count(f"background:{PALETTE[0]}") >= len(found.sources[0].passages) + 1  # legend
+    assert page.count(f"background:{PALETTE[1]}") >= len(found.sources[1].passages) + 1
+    assert f"<b>{found.similarity:.1%}</b>" in page
     assert "<script" not in page
 
 
@@ -117,22 +115,22 @@ def test_a_changed_file_a_problem_file_and_a_stranger_are_refused(
         source_report(report, thesis)
 
 
-def test_segments_name_every_source_covering_a_stretch() -> None:
-    sources = [
-        Source("a.txt", 0.5, "partial", ((2, 6), (10, 12))),
-        Source("b.txt", 0.2, "partial", ((4, 8),)),
+def test_touching_and_overlapping_matches_of_one_source_are_one_passage() -> None:
+    text = "alpha beta gamma. delta epsilon, zeta eta theta iota"
+    gamma, delta = text.index("gamma"), text.index("delta")
+    matches = [
+        Match(0, gamma + 5, 0, 100, 100 + gamma + 5),
+        Match(delta, delta + 13, 0, 100 + delta, 100 + delta + 13),  # only ". " between
+        Match(3, 10, 0, 900, 907),  # a phrase paired with another occurrence in the source
+        Match(text.index("theta"), len(text), 0, 500, 510),  # a word away: its own passage
     ]
-    assert _segments(14, sources) == [
-        (0, 2, []),
-        (2, 4, [0]),
-        (4, 6, [0, 1]),
-        (6, 8, [1]),
-        (8, 10, []),
-        (10, 12, [0]),
-        (12, 14, []),
+    merged = merge_matches(matches, text)
+    assert [(m.start, m.end) for m in merged] == [
+        (0, delta + 13),
+        (text.index("theta"), len(text)),
     ]
-    page = source_report_html(SourceReport(Path("t.txt"), "x" * 14, None, tuple(sources)))
-    assert 'title="a.txt (50%); b.txt (20%)"' in page  # the overlap names both
+    # The source side follows the diagonal of the longest match, not the stray phrase.
+    assert (merged[0].source_start, merged[0].source_end) == (100, 100 + delta + 13)
 
 
 def test_a_share_the_scan_did_not_measure_is_not_reported_as_zero(tmp_path: Path) -> None:
@@ -140,7 +138,7 @@ def test_a_share_the_scan_did_not_measure_is_not_reported_as_zero(tmp_path: Path
     settings = ScanSettings(workers=1, use_cache=False, detect_partial=False)
     report = report_dict(scan([folder], settings))
     found = source_report(report, folder / "other.txt")
-    assert found.total is None
+    assert found.similarity is None and found.similarity_excluding_citations is None
     assert "not measured" in format_source_report(found)
 
 
@@ -153,39 +151,23 @@ def test_a_document_reached_through_a_symlinked_folder_is_found(tmp_path: Path) 
     assert source_report(report, link / "thesis.txt").sources
 
 
-def test_copied_passages_take_the_colours_before_other_versions_of_the_document() -> None:
-    sources = (
-        Source("draft.txt", 1.0, "duplicate", ()),
-        Source("final.txt", 0.9, "near-duplicate", ((0, 10),)),
-        Source("book.txt", 0.2, "partial", ((2, 6),)),
-    )
-    found = SourceReport(Path("thesis.txt"), "x" * 12, 1.0, sources)
-    report = {
-        "settings": {},
-        "summary": {},
-        "pairs": [
-            {
-                "a": "thesis.txt",
-                "b": s.path,
-                "kind": s.kind,
-                "overlap_a": s.overlap,
-                "passages": [{"a": list(span), "b": list(span)} for span in s.spans],
-            }
-            for s in sources
-        ],
-    }
-    ordered = [s.path for s in _sources(report, "thesis.txt")]
-    assert ordered == ["book.txt", "final.txt", "draft.txt"]
-    page = source_report_html(
-        SourceReport(
-            found.path,
-            found.text,
-            1.0,
-            tuple(next(s for s in sources if s.path == p) for p in ordered),
-        )
-    )
-    assert f'<mark style="background:{PALETTE[0]}" title="book.txt (20%); final.txt (90%)">' in page
-    assert "the whole text" in page
+def test_sources_the_document_copies_from_come_before_other_versions_of_it() -> None:
+    text = "word " * 40
+    whole, part = [Piece(0, len(text), False)], [Piece(20, 60, False)]
+    # A duplicate and a near-duplicate of the document cover all of it, a source a part.
+    attribution = attribute(text, [whole, whole, part], tiers=[2, 1, 0])
+    assert attribution.order == [2, 1, 0]
+    assert attribution.share(2) == pytest.approx(32 / 160)
+    assert attribution.share(1) == pytest.approx(1 - 32 / 160)
+    assert attribution.share(0) == 0
+    # Within a tier, the source that covers most of what is left comes first.
+    small, large = [Piece(0, 40, False)], [Piece(20, 120, True)]
+    ranked = attribute(text, [small, large], tiers=[0, 0])
+    assert ranked.order == [1, 0]
+    assert ranked.share(1, uncited_only=True) == 0
+    # An uncited match wins its characters over a cited one ranked before it.
+    assert ranked.share(0) == pytest.approx(32 / 160)  # words 1-8
+    assert ranked.share(0) + ranked.share(1) == pytest.approx(96 / 160)  # words 1-24
 
 
 def test_a_damaged_report_is_refused_as_not_a_report(tmp_path: Path) -> None:

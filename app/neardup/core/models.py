@@ -29,6 +29,7 @@ class Document:
     engine: str | None = None
     notes: tuple[str, ...] = field(default=())
     hidden_chars: int = 0  # hidden text left out of ``text`` (hidden, white or tiny runs)
+    page_starts: tuple[int, ...] = ()  # where each page begins in ``text`` (PDF), if known
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ DEFAULT_SUFFIXES = (".txt", ".docx", ".pdf")
 # More worker processes than this only add memory: each holds a document's analysis.
 MAX_WORKERS = 64
 PDF_ENGINES: tuple[str, ...] = ("pdfium", "pdfminer")
+MAX_MATCH_WORDS = 1000  # a "short match" longer than a page would exclude real copying
 
 
 class ReferenceRule(str, Enum):
@@ -87,6 +88,12 @@ class ScanSettings:
     use_cache: bool = True
     cache_path: Path | None = None
     against: tuple[Path, ...] = field(default=())
+    # The sources report's second figure, "excluding citations", leaves out quotations, the
+    # reference list and matches under this many words (a Chinese character counts 8/13 of
+    # a word). They never change what a scan finds.
+    exclude_quotes: bool = True
+    exclude_references: bool = True
+    min_match_words: int = 8
 
     def __post_init__(self) -> None:
         if not 0 <= self.threshold <= 32:
@@ -109,6 +116,8 @@ class ScanSettings:
             raise ValueError(f"workers must be between 1 and {MAX_WORKERS}")
         if self.min_tokens < 0:
             raise ValueError("min_tokens must be 0 or more")
+        if not 0 <= self.min_match_words <= MAX_MATCH_WORDS:
+            raise ValueError(f"min_match_words must be between 0 and {MAX_MATCH_WORDS}")
         if not 0.0 <= self.min_resemblance <= 1.0:
             raise ValueError("min_resemblance must be a fraction between 0 and 1")
         # Accept plain strings from API callers and saved settings.

@@ -106,6 +106,8 @@ def _extract(path: Path, options: ExtractOptions) -> Document | Problem:
         engine=result.engine,
         notes=result.notes,
         hidden_chars=result.hidden_chars,
+        # Offsets hold only where line ends needed no rewriting (PDF text has none).
+        page_starts=result.page_starts if len(text) == len(result.text) else (),
     )
 
 

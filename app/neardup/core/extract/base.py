@@ -60,6 +60,7 @@ class Extracted:
     engine: str | None = None
     notes: tuple[str, ...] = field(default=())
     hidden_chars: int = 0  # text the format hides from a reader, left out (see docx.py)
+    page_starts: tuple[int, ...] = ()  # offset in ``text`` where each page begins, if known
 
 
 Extractor = Callable[[Path, ExtractOptions], Extracted]

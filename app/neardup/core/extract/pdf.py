@@ -56,8 +56,21 @@ def _finish(pages: list[str], engine: str) -> Extracted:
     notes: tuple[str, ...] = ()
     if empty:
         notes = (f"{empty} of {len(cleaned)} pages have no text layer (scanned images?)",)
-    text = "\n\n".join(page.strip("\n") for page in cleaned if page.strip())
-    return Extracted(text=text, pages=len(cleaned), engine=engine, notes=notes)
+    kept = [page.strip("\n") if page.strip() else "" for page in cleaned]
+    text = "\n\n".join(page for page in kept if page)
+    # Where each page begins in the text; a page without text begins where the next one does.
+    page_starts, position = [], 0
+    for page in kept:
+        page_starts.append(position)
+        if page:
+            position += len(page) + 2
+    return Extracted(
+        text=text,
+        pages=len(cleaned),
+        engine=engine,
+        notes=notes,
+        page_starts=tuple(min(start, len(text)) for start in page_starts),
+    )
 
 
 def _clean_page(text: str) -> str:

@@ -8,6 +8,7 @@ from neardup.core import lazy_face
 
 if TYPE_CHECKING:
     from neardup.core.features.analyze import Analyzed, AnalyzeOptions, analyze_file
+    from neardup.core.features.offsets import MappedText, MappingError, OffsetMap, mapped_text
     from neardup.core.features.shingles import (
         ANCHOR_CHARS,
         SHINGLE,
@@ -47,12 +48,16 @@ __all__ = [
     "FloatArray",
     "HashArray",
     "IdfTable",
+    "MappedText",
+    "MappingError",
+    "OffsetMap",
     "Shingles",
     "Span",
     "UInt64Array",
     "analyze_file",
     "content_key_text",
     "idf_for",
+    "mapped_text",
     "normalize",
     "popcount",
     "simhash_terms",
@@ -68,6 +73,7 @@ __getattr__, __dir__ = lazy_face(
     __name__,
     {
         "analyze": ("AnalyzeOptions", "Analyzed", "analyze_file"),
+        "offsets": ("MappedText", "MappingError", "OffsetMap", "mapped_text"),
         "simhash": ("BITS", "UInt64Array", "popcount", "simhash_terms", "to_hex"),
         "text": ("Span", "content_key_text", "normalize", "split_sentences"),
         "weighting": ("MIN_DOCUMENTS_FOR_CORPUS_IDF", "FloatArray", "IdfTable", "idf_for", "weigh"),

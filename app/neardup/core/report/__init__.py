@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from neardup.core import lazy_face
 
 if TYPE_CHECKING:
+    from neardup.core.report.citations import CitationOptions
     from neardup.core.report.comparison import (
         Comparison,
         compare_documents,
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
         format_comparison,
         write_html,
     )
+    from neardup.core.report.original import OriginalText, read_original
     from neardup.core.report.scan_report import (
         read_report,
         report_dict,
@@ -22,36 +24,62 @@ if TYPE_CHECKING:
         write_report_data,
     )
     from neardup.core.report.sources import (
+        Passage,
+        Source,
         SourceReport,
         SourceReportError,
+        TextReader,
         format_source_report,
         source_report,
-        source_report_html,
+    )
+    from neardup.core.report.sources_html import source_report_html
+    from neardup.core.report.sources_output import (
+        FORMATS,
+        SUMMARY_COLUMNS,
+        BatchOutcome,
+        batch_documents,
+        render,
+        write_all_sources,
+        write_source_report,
         write_source_report_html,
     )
 
 __all__ = [
+    "FORMATS",
+    "SUMMARY_COLUMNS",
+    "BatchOutcome",
+    "CitationOptions",
     "Comparison",
+    "OriginalText",
+    "Passage",
+    "Source",
     "SourceReport",
     "SourceReportError",
+    "TextReader",
+    "batch_documents",
     "compare_documents",
     "compare_files",
     "format_comparison",
     "format_source_report",
+    "read_original",
     "read_report",
+    "render",
     "report_dict",
     "similarity_measured",
     "source_report",
     "source_report_html",
+    "write_all_sources",
     "write_html",
     "write_report",
     "write_report_data",
+    "write_source_report",
     "write_source_report_html",
 ]
 
 __getattr__, __dir__ = lazy_face(
     __name__,
     {
+        "citations": ("CitationOptions",),
         "comparison": (
             "Comparison",
             "compare_documents",
@@ -59,6 +87,7 @@ __getattr__, __dir__ = lazy_face(
             "format_comparison",
             "write_html",
         ),
+        "original": ("OriginalText", "read_original"),
         "scan_report": (
             "read_report",
             "report_dict",
@@ -67,11 +96,23 @@ __getattr__, __dir__ = lazy_face(
             "write_report_data",
         ),
         "sources": (
+            "Passage",
+            "Source",
             "SourceReport",
             "SourceReportError",
+            "TextReader",
             "format_source_report",
             "source_report",
-            "source_report_html",
+        ),
+        "sources_html": ("source_report_html",),
+        "sources_output": (
+            "FORMATS",
+            "SUMMARY_COLUMNS",
+            "BatchOutcome",
+            "batch_documents",
+            "render",
+            "write_all_sources",
+            "write_source_report",
             "write_source_report_html",
         ),
     },

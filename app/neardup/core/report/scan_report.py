@@ -168,6 +168,11 @@ def _write_atomically(text: str, destination: Path) -> None:
         raise OSError(error.errno, error.strerror, str(destination)) from error
 
 
+def write_text_atomically(text: str, destination: Path) -> None:
+    """Write ``text`` (UTF-8) to ``destination`` through a temporary file and a rename."""
+    _write_atomically(text, destination)
+
+
 def write_report_data(data: dict[str, Any], destination: Path) -> None:
     """Save a report dict (from `report_dict` or `read_report`) as `neardup scan` writes it."""
     _write_atomically(_json_text(data), destination)

@@ -1,50 +1,147 @@
-"""Where one document's text is found: its sources, from a scan report, and an HTML page.
+"""Where one document's text is found: its sources, from a scan report.
 
-A thesis checker's view of one document: how much of it is found in other documents,
-in which, and which passages, highlighted in the document's own text with one colour
-per source. The passages come from the report's pairs (spans in the normalised text);
-the text is read again from the file, which must still be the one the scan read.
+A thesis checker's view of one document: how much of it is found in other documents, in
+which, and which passages, in the document's own characters. The passages come from the
+report's pairs (spans in the normalised texts); the texts are read again from the files,
+which must still be the ones the scan read. Copies of one source count once (with their
+alternatives), each character counts for one source (`source_merge`), and a second figure
+leaves out what the writer cited (`citations`).
 """
 
 from __future__ import annotations
 
-import html
-import itertools
 import os
-from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from neardup.core.features import AnalyzeOptions, analyze_file
-from neardup.core.models import Problem
+from neardup.core.report.citations import (
+    CitationOptions,
+    cited_regions,
+    is_short,
+    split_at,
+)
+from neardup.core.report.original import OriginalText, UnreadableError, read_original
 from neardup.core.report.scan_report import similarity_measured
+from neardup.core.report.source_merge import Match, Piece, attribute, merge_matches
 from neardup.core.settings import ScanSettings
 
-Span = tuple[int, int]
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    """A passage of the document found in a source, in both texts' own characters.
+
+    ``start``/``end`` index the text `neardup extract` prints for the document, and
+    ``text`` is that slice; ``source_*`` the same in the source (in ``source_path``).
+    """
+
+    start: int
+    end: int
+    page: int | None
+    text: str
+    source_path: str
+    source_start: int
+    source_end: int
+    source_page: int | None
+    source_text: str
+    cited: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "start": self.start,
+            "end": self.end,
+            "page": self.page,
+            "text": self.text,
+            "source_path": self.source_path,
+            "source_start": self.source_start,
+            "source_end": self.source_end,
+            "source_page": self.source_page,
+            "source_text": self.source_text,
+            "cited": self.cited,
+        }
 
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """Another document in which part of this one is found."""
+    """Another document in which part of this one is found, counted once for its copies."""
 
     path: str
-    overlap: float  # share of this document's text found in the source
-    kind: str
-    spans: tuple[Span, ...]  # in this document's normalised text
+    alternatives: tuple[str, ...]  # copies of it (same content, maybe another format)
+    kind: str  # the pair's kind: partial, near-duplicate or duplicate
+    overlap: float  # share of the document found in it, as the scan measured the pair
+    share: float  # share attributed to it: characters no source ranked above it holds
+    share_excluding_citations: float
+    passages: tuple[Passage, ...]
     shared_by: int = 0  # scanned documents holding its most widely shared passage (0: unknown)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "alternatives": list(self.alternatives),
+            "kind": self.kind,
+            "overlap": self.overlap,
+            "share": round(self.share, 4),
+            "share_excluding_citations": round(self.share_excluding_citations, 4),
+            "passages": [p.to_dict() for p in self.passages],
+        }
 
 
 @dataclass(frozen=True, slots=True)
 class SourceReport:
     path: Path
-    text: str  # the normalised text the spans index
-    total: float | None  # share found in any other document; None where it was not measured
-    sources: tuple[Source, ...]  # see `_sources` for the order
+    text: str  # the extracted text the passages index
+    similarity: float | None  # share found in any other document; None: not measured
+    similarity_excluding_citations: float | None
+    sources: tuple[Source, ...]  # best first: see `source_merge`
+    citations: CitationOptions = field(default_factory=CitationOptions)
+    pages: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON of `neardup sources --format json` (see DESIGN.md)."""
+
+        def figure(value: float | None) -> float | None:
+            return None if value is None else round(value, 4)
+
+        return {
+            "document": str(self.path),
+            "similarity": figure(self.similarity),
+            "similarity_excluding_citations": figure(self.similarity_excluding_citations),
+            "excluded": {
+                "quotations": self.citations.exclude_quotes,
+                "references": self.citations.exclude_references,
+                "min_match_words": self.citations.min_match_words,
+            },
+            "sources": [s.to_dict() for s in self.sources],
+        }
 
 
 class SourceReportError(ValueError):
     """The report cannot speak for this file: not in it, unreadable, or changed since."""
+
+
+class TextReader:
+    """Reads documents again for reports, each once (a batch reads a source for many),
+    and refuses a file that is not the one the scan read."""
+
+    def __init__(self, report: dict[str, Any]) -> None:
+        settings = ScanSettings.from_dict(report.get("settings") or {})
+        self._pdf_engine, self._fold = settings.pdf_engine, settings.fold
+        self._entries = {str(d.get("path")): d for d in report.get("documents", ())}
+        self._read: dict[str, OriginalText] = {}
+
+    def read(self, path: str) -> OriginalText:
+        if path not in self._read:
+            entry = self._entries.get(path)
+            if entry is None:
+                raise SourceReportError(f"{path} is not among the documents of this report")
+            _check_unchanged(Path(path), entry)
+            try:
+                self._read[path] = read_original(
+                    Path(path), pdf_engine=self._pdf_engine, fold=self._fold
+                )
+            except UnreadableError as error:
+                raise SourceReportError(str(error)) from error
+        return self._read[path]
 
 
 def _entry(report: dict[str, Any], document: Path) -> dict[str, Any]:
@@ -76,174 +173,211 @@ def _check_unchanged(path: Path, entry: dict[str, Any]) -> None:
         raise SourceReportError(f"{path} has changed since the scan; scan again to report on it")
 
 
-def _sources(report: dict[str, Any], path: str) -> list[Source]:
-    sources: list[Source] = []
-    for pair in report.get("pairs", ()):
-        if path not in (pair.get("a"), pair.get("b")):
-            continue
-        mine, other = ("a", "b") if pair["a"] == path else ("b", "a")
-        passages = pair.get("passages") or ()
-        spans = tuple((int(p[mine][0]), int(p[mine][1])) for p in passages)
-        shared_by = max((int(p.get("documents") or 0) for p in passages), default=0)
-        overlap = float(pair.get(f"overlap_{mine}") or 0.0)
-        sources.append(Source(str(pair[other]), overlap, pair["kind"], spans, shared_by))
-    # Other documents it copies from first, largest share first; then other versions of the
-    # document itself (near-duplicates, duplicates), which would otherwise colour every passage
-    # they share with a real source (a thesis and its own final draft, say).
-    sources.sort(key=lambda s: (_KIND_ORDER.get(s.kind, 0), -s.overlap, s.path))
-    return sources
+@dataclass(slots=True)
+class _Found:
+    """One other document as the report's pairs give it, before copies are merged."""
+
+    path: str
+    kind: str
+    overlap: float
+    passages: list[tuple[int, int, int, int]]  # normalised: mine, then the other's
+    shared_by: int
+    whole: bool  # a duplicate: the same text throughout, listed without passages
 
 
 _KIND_ORDER = {"partial": 0, "near-duplicate": 1, "duplicate": 2}
 
 
-def source_report(report: dict[str, Any], document: Path) -> SourceReport:
-    """The sources of ``document`` according to ``report`` (a scan report dict)."""
+def _found(report: dict[str, Any], path: str) -> list[_Found]:
+    found: list[_Found] = []
+    for pair in report.get("pairs", ()):
+        if path not in (pair.get("a"), pair.get("b")) or pair.get("a") == pair.get("b"):
+            continue
+        mine, other = ("a", "b") if pair["a"] == path else ("b", "a")
+        passages = pair.get("passages") or ()
+        spans = [(*map(int, p[mine]), *map(int, p[other])) for p in passages]
+        shared_by = max((int(p.get("documents") or 0) for p in passages), default=0)
+        overlap = float(pair.get(f"overlap_{mine}") or 0.0)
+        whole = pair["kind"] == "duplicate" and not spans
+        found.append(_Found(str(pair[other]), pair["kind"], overlap, spans, shared_by, whole))
+    return found
+
+
+def _copies(report: dict[str, Any], found: list[_Found], reader: TextReader) -> list[list[int]]:
+    """Indices of ``found`` grouped into copies of one source: the report calls the two
+    duplicates, or their texts are the same but for layout (a library is never compared
+    with itself, so its .pdf and .txt of one text have no pair)."""
+    index = {f.path: n for n, f in enumerate(found)}
+    parent = list(range(len(found)))
+
+    def root(n: int) -> int:
+        while parent[n] != n:
+            parent[n] = parent[parent[n]]
+            n = parent[n]
+        return n
+
+    for pair in report.get("pairs", ()):
+        a, b = index.get(str(pair.get("a"))), index.get(str(pair.get("b")))
+        if a is not None and b is not None and pair.get("kind") == "duplicate":
+            parent[root(a)] = root(b)
+    by_key: dict[str, int] = {}
+    for n, item in enumerate(found):
+        key = reader.read(item.path).content_key()
+        if key in by_key:
+            parent[root(n)] = root(by_key[key])
+        else:
+            by_key[key] = n
+    groups: dict[int, list[int]] = {}
+    for n in range(len(found)):
+        groups.setdefault(root(n), []).append(n)
+    # The copy most of the document is found in names the source; the others follow.
+    return [
+        sorted(members, key=lambda n: (-found[n].overlap, found[n].path))
+        for members in groups.values()
+    ]
+
+
+def source_report(
+    report: dict[str, Any],
+    document: Path,
+    *,
+    citations: CitationOptions | None = None,
+    reader: TextReader | None = None,
+) -> SourceReport:
+    """The sources of ``document`` according to ``report`` (a scan report dict).
+
+    ``citations`` decides the second figure (by default the report's settings); a batch
+    passes one ``reader`` so that each source is read once.
+    """
     entry = _entry(report, document)
-    path = Path(entry["path"])
-    _check_unchanged(path, entry)
-    settings = ScanSettings.from_dict(report.get("settings") or {})
-    options = AnalyzeOptions.of(settings)
-    analysed = analyze_file(path, options)
-    if isinstance(analysed, Problem):
-        raise SourceReportError(f"{path}: {analysed.reason}")
-    sources = _sources(report, entry["path"])
-    if any(end > len(analysed.text) for source in sources for _, end in source.spans):
+    path = str(entry["path"])
+    reader = reader or TextReader(report)
+    if citations is None:
+        citations = CitationOptions.of(ScanSettings.from_dict(report.get("settings") or {}))
+    mine = reader.read(path)
+    found = _found(report, path)
+    length = len(mine.normalised)
+    if any(s[1] > length for item in found for s in item.passages):
         raise SourceReportError(
             f"{path} does not read as it did in the scan (another NearDup version or settings?); "
             "scan again to report on it"
         )
-    return SourceReport(path, analysed.text, _total(report, entry), tuple(sources))
+    groups = _copies(report, found, reader)
+    regions = cited_regions(mine.normalised, citations)
+    merged_by_group = [_merged(mine, [found[n] for n in members], reader) for members in groups]
+    pieces = [
+        [piece for match in merged for piece in _pieces(mine.normalised, match, regions, citations)]
+        for merged in merged_by_group
+    ]
+    tiers = [min(_KIND_ORDER.get(found[n].kind, 0) for n in members) for members in groups]
+    attribution = attribute(mine.normalised, pieces, tiers)
+    sources = []
+    for rank in attribution.order:
+        members = [found[n] for n in groups[rank]]
+        passages = tuple(
+            _passage(mine, piece, merged_by_group[rank], members, reader)
+            for piece in attribution.runs(rank, mine.normalised)
+        )
+        sources.append(
+            Source(
+                members[0].path,
+                tuple(m.path for m in members[1:]),
+                min((m.kind for m in members), key=lambda k: _KIND_ORDER.get(k, 0)),
+                max(m.overlap for m in members),
+                attribution.share(rank),
+                attribution.share(rank, uncited_only=True),
+                passages,
+                max(m.shared_by for m in members),
+            )
+        )
+    measured = "similarity" in entry and (
+        entry["similarity"] is not None or similarity_measured(report)
+    )
+    total = sum(s.share for s in sources) if measured else None
+    uncited = sum(s.share_excluding_citations for s in sources) if measured else None
+    pages = entry.get("pages") if isinstance(entry.get("pages"), int) else None
+    return SourceReport(Path(path), mine.original, total, uncited, tuple(sources), citations, pages)
 
 
-def _total(report: dict[str, Any], entry: dict[str, Any]) -> float | None:
-    """The document's share found elsewhere: null means none found, if the scan measured it."""
-    if "similarity" not in entry:
-        return None  # a report from before the figure existed
-    similarity = entry["similarity"]
-    if similarity is None:
-        return 0.0 if similarity_measured(report) else None
-    total = similarity.get("total") if isinstance(similarity, dict) else None
-    return None if total is None else float(total)
+def _merged(mine: OriginalText, members: list[_Found], reader: TextReader) -> list[Match]:
+    matches: list[Match] = []
+    for number, member in enumerate(members):
+        if member.whole:
+            other_length = len(reader.read(member.path).normalised)
+            matches.append(Match(0, len(mine.normalised), number, 0, other_length))
+        matches += [Match(a0, a1, number, b0, b1) for a0, a1, b0, b1 in member.passages]
+    return merge_matches(matches, mine.normalised)
+
+
+def _pieces(
+    text: str, match: Match, regions: list[tuple[int, int]], options: CitationOptions
+) -> list[Piece]:
+    """A merged passage cut at the cited regions; an uncited remnant too short to count as
+    copying (under the word threshold) counts as cited."""
+    out = []
+    for start, end, inside in split_at((match.start, match.end), regions):
+        out.append(Piece(start, end, inside or is_short(text[start:end], options)))
+    return out
+
+
+def _passage(
+    mine: OriginalText, piece: Piece, merged: list[Match], members: list[_Found], reader: TextReader
+) -> Passage:
+    # The merged passage holding the piece gives the source side, clipped to the piece.
+    match = next(m for m in merged if m.start <= piece.start and piece.end <= m.end)
+    source = reader.read(members[match.member].path)
+    source_start = min(match.source_end, match.source_start + (piece.start - match.start))
+    source_end = max(source_start, match.source_end - (match.end - piece.end))
+    start, end = mine.span(piece.start, piece.end)
+    low, high = source.span(source_start, source_end)
+    return Passage(
+        start,
+        end,
+        mine.page(start),
+        mine.original[start:end],
+        str(source.path),
+        low,
+        high,
+        source.page(low),
+        source.original[low:high],
+        piece.cited,
+    )
 
 
 def format_source_report(report: SourceReport) -> str:
-    """A plain-text summary for the terminal."""
-    total = "not measured by this scan" if report.total is None else f"{report.total:.1%}"
-    lines = [f"{report.path}", f"Found in other documents: {total}"]
+    """A plain-text summary for the terminal: both figures, the sources, their passages."""
+
+    def figure(value: float | None) -> str:
+        return "not measured by this scan" if value is None else f"{value:.1%}"
+
+    lines = [
+        f"{report.path}",
+        f"Found in other documents: {figure(report.similarity)}",
+        f"Excluding citations ({report.citations.describe()}): "
+        f"{figure(report.similarity_excluding_citations)}",
+    ]
     if not report.sources:
         lines.append("No sources.")
     for number, source in enumerate(report.sources, start=1):
         common = (
             f"; common text, held by {source.shared_by} documents" if source.shared_by > 2 else ""
         )
+        count = len(source.passages)
         lines.append(
-            f"  {number:3}. {source.overlap:6.1%}  {source.kind:<14} {source.path}"
-            f"  ({len(source.spans)} passage{'' if len(source.spans) == 1 else 's'}{common})"
+            f"  {number:3}. {source.share:6.1%} ({source.share_excluding_citations:.1%} excluding "
+            f"citations)  {source.kind:<14} {source.path}"
+            f"  ({count} passage{'' if count == 1 else 's'}{common})"
         )
+        lines += [f"         also: {alternative}" for alternative in source.alternatives]
+        for passage in source.passages:
+            where = f"p. {passage.page}, " if passage.page is not None else ""
+            mark = " [cited]" if passage.cited else ""
+            lines.append(
+                f"         {where}[{passage.start}:{passage.end}]{mark} {_excerpt(passage.text)}"
+            )
     return "\n".join(lines)
 
 
-# Light backgrounds that stay readable behind black text; later sources share the last one.
-PALETTE = ("#ffe58a", "#a8e6a1", "#9fd3ff", "#ffb8c6", "#d7b8ff", "#ffc98a", "#b8f0ef", "#dddddd")
-
-
-def _colour(index: int) -> str:
-    return PALETTE[min(index, len(PALETTE) - 1)]
-
-
-def _segments(text_length: int, sources: Sequence[Source]) -> list[tuple[int, int, list[int]]]:
-    """The text cut where any source's passage starts or ends: (start, end, covering sources)."""
-    events: dict[int, list[tuple[int, int]]] = {}
-    for index, source in enumerate(sources):
-        for span_start, span_end in source.spans:
-            start, end = max(0, span_start), min(span_end, text_length)
-            if start < end:
-                events.setdefault(start, []).append((index, 1))
-                events.setdefault(end, []).append((index, -1))
-    cuts = sorted({0, text_length, *events})
-    active = [0] * len(sources)
-    segments: list[tuple[int, int, list[int]]] = []
-    for start, end in itertools.pairwise(cuts):
-        for index, step in events.get(start, ()):
-            active[index] += step
-        segments.append((start, end, [i for i, count in enumerate(active) if count]))
-    return segments
-
-
-def _marked_text(report: SourceReport) -> str:
-    out: list[str] = []
-    for start, end, covering in _segments(len(report.text), report.sources):
-        piece = html.escape(report.text[start:end])
-        if not covering:
-            out.append(piece)
-            continue
-        # The first source colours a passage found in several; the tooltip names them all.
-        names = "; ".join(
-            f"{Path(report.sources[i].path).name} ({report.sources[i].overlap:.0%})"
-            for i in covering
-        )
-        out.append(
-            f'<mark style="background:{_colour(covering[0])}" title="{html.escape(names)}">'
-            f"{piece}</mark>"
-        )
-    return "".join(out)
-
-
-_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>NearDup: sources of {name}</title>
-<style>
-body {{ font-family: sans-serif; margin: 0; }}
-header {{ padding: .8em 1em; background: #f3f3f3; border-bottom: 1px solid #ccc; }}
-h1 {{ font-size: 1.1em; margin: 0 0 .3em; word-break: break-all; }}
-table {{ border-collapse: collapse; margin-top: .6em; }}
-td, th {{ padding: .15em .6em; text-align: left; }}
-td.share {{ text-align: right; }}
-span.swatch {{ display: inline-block; width: 1.2em; height: .9em; vertical-align: middle; }}
-main {{ padding: 1em; white-space: pre-wrap; line-height: 1.5; }}
-mark {{ color: inherit; }}
-</style></head><body>
-<header><h1>{path}</h1>{summary}
-<table><tr><th></th><th>source</th><th>share of this document</th><th>kind</th>
-<th>passages</th></tr>{rows}</table></header>
-<main>{text}</main>
-</body></html>
-"""
-
-
-def _passages_text(source: Source) -> str:
-    # An exact duplicate is the same text throughout; the report lists no passages for it.
-    return (
-        "the whole text"
-        if source.kind == "duplicate" and not source.spans
-        else str(len(source.spans))
-    )
-
-
-def source_report_html(report: SourceReport) -> str:
-    """A standalone page; works offline (no scripts, no external files)."""
-    if report.total is None:
-        summary = f"Found in {len(report.sources)} other documents."
-    else:
-        summary = (
-            f"<b>{report.total:.1%}</b> of this document is found in "
-            f"{len(report.sources)} other documents."
-        )
-    rows = "".join(
-        f'<tr><td><span class="swatch" style="background:{_colour(i)}"></span></td>'
-        f'<td title="{html.escape(s.path)}">{html.escape(Path(s.path).name)}</td>'
-        f'<td class="share">{s.overlap:.1%}</td><td>{html.escape(s.kind)}</td>'
-        f'<td class="share">{_passages_text(s)}</td></tr>'
-        for i, s in enumerate(report.sources)
-    )
-    return _PAGE.format(
-        name=html.escape(report.path.name),
-        path=html.escape(str(report.path)),
-        summary=summary,
-        rows=rows,
-        text=_marked_text(report),
-    )
-
-
-def write_source_report_html(report: SourceReport, destination: Path) -> None:
-    destination.write_text(source_report_html(report), encoding="utf-8")
+def _excerpt(text: str, width: int = 70) -> str:
+    snippet = " ".join(text.split())
+    return snippet if len(snippet) <= width else snippet[: width - 1] + "…"

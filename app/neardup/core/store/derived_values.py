@@ -47,7 +47,17 @@ class DamagedEntryError(ValueError):
 
 
 # Settings that change how a scan runs, never what it finds.
-_RUN_ONLY_SETTINGS = frozenset({"workers", "use_cache", "cache_path"})
+# Settings that change how a run goes or how its findings are reported, never what it finds.
+_RUN_ONLY_SETTINGS = frozenset(
+    {
+        "workers",
+        "use_cache",
+        "cache_path",
+        "exclude_quotes",
+        "exclude_references",
+        "min_match_words",
+    }
+)
 
 
 def _key(*parts: object) -> str:

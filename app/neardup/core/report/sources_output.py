@@ -1,0 +1,155 @@
+"""Sources reports written out: one document in text, JSON or HTML, or every document of a
+scan report into a folder with a ``summary.csv``.
+
+Every file is written to a temporary file and renamed, so a failure never leaves half a
+report; a document the report cannot speak for (changed since, unreadable) becomes a row
+of the summary with its reason, and the others are still written.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from neardup.core.report.citations import CitationOptions
+from neardup.core.report.scan_report import write_text_atomically
+from neardup.core.report.sources import (
+    SourceReport,
+    SourceReportError,
+    TextReader,
+    format_source_report,
+    source_report,
+)
+from neardup.core.report.sources_html import source_report_html
+
+FORMATS = ("text", "json", "html")
+_SUFFIX = {"text": ".txt", "json": ".json", "html": ".html"}
+SUMMARY_COLUMNS = (
+    "document",
+    "similarity",
+    "similarity_excluding_citations",
+    "largest_source",
+    "largest_share",
+    "problem",
+)
+
+
+def render(report: SourceReport, fmt: str) -> str:
+    """The report as ``fmt`` (one of `FORMATS`)."""
+    if fmt == "json":
+        return json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n"
+    if fmt == "html":
+        return source_report_html(report)
+    if fmt == "text":
+        return format_source_report(report) + "\n"
+    raise ValueError(f"unknown sources format {fmt!r}; choose {', '.join(FORMATS)}")
+
+
+def write_source_report(report: SourceReport, destination: Path, fmt: str = "html") -> None:
+    write_text_atomically(render(report, fmt), destination)
+
+
+def write_source_report_html(report: SourceReport, destination: Path) -> None:
+    write_source_report(report, destination, "html")
+
+
+@dataclass(slots=True)
+class BatchOutcome:
+    """What `write_all_sources` did: the files it wrote and the documents it could not."""
+
+    written: list[Path] = field(default_factory=list)
+    problems: list[tuple[str, str]] = field(default_factory=list)  # (document, reason)
+    summary: Path | None = None
+
+
+def batch_documents(report: dict[str, Any], min_similarity: float = 0.0) -> list[str]:
+    """The scanned (not library) documents whose similarity in the scan is at least
+    ``min_similarity``; with 0, every scanned document."""
+    chosen = []
+    for entry in report.get("documents", ()):
+        if entry.get("role", "scan") != "scan":
+            continue
+        similarity = entry.get("similarity")
+        total = similarity.get("total") if isinstance(similarity, dict) else None
+        if min_similarity > 0 and (total is None or float(total) < min_similarity):
+            continue
+        chosen.append(str(entry["path"]))
+    return chosen
+
+
+def write_all_sources(
+    report: dict[str, Any],
+    folder: Path,
+    fmt: str,
+    *,
+    min_similarity: float = 0.0,
+    citations: CitationOptions | None = None,
+    progress: Callable[[int, int, str], None] | None = None,
+) -> BatchOutcome:
+    """A sources report per chosen document in ``folder`` (made if missing), and
+    ``summary.csv``: document, both figures, the largest source and its share."""
+    folder.mkdir(parents=True, exist_ok=True)
+    documents = batch_documents(report, min_similarity)
+    reader = TextReader(report)
+    outcome = BatchOutcome()
+    rows: list[list[str]] = []
+    used: set[str] = set()
+    for done, document in enumerate(documents):
+        if progress is not None:
+            progress(done, len(documents), Path(document).name)
+        try:
+            found = source_report(report, Path(document), citations=citations, reader=reader)
+        except SourceReportError as error:
+            outcome.problems.append((document, str(error)))
+            rows.append([document, "", "", "", "", str(error)])
+            continue
+        destination = folder / _file_name(Path(document), fmt, used)
+        write_source_report(found, destination, fmt)
+        outcome.written.append(destination)
+        rows.append(_summary_row(found))
+    if progress is not None:
+        progress(len(documents), len(documents), "")
+    outcome.summary = folder / "summary.csv"
+    write_text_atomically(_csv(rows), outcome.summary)
+    return outcome
+
+
+def _file_name(document: Path, fmt: str, used: set[str]) -> str:
+    """``thesis.sources.html``; two documents of one name in different folders get
+    ``thesis-2.sources.html`` and so on."""
+    stem, number = document.stem, 1
+    while True:
+        name = f"{stem}{'' if number == 1 else f'-{number}'}.sources{_SUFFIX[fmt]}"
+        if name.lower() not in used:
+            used.add(name.lower())
+            return name
+        number += 1
+
+
+def _summary_row(found: SourceReport) -> list[str]:
+    def figure(value: float | None) -> str:
+        return "" if value is None else f"{value:.4f}"
+
+    largest = found.sources[0] if found.sources else None
+    return [
+        str(found.path),
+        figure(found.similarity),
+        figure(found.similarity_excluding_citations),
+        largest.path if largest else "",
+        figure(largest.share) if largest else "",
+        "",
+    ]
+
+
+def _csv(rows: list[list[str]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(SUMMARY_COLUMNS)
+    writer.writerows(rows)
+    # CSV has no escapes: bytes of a file name that are not UTF-8 become U+FFFD.
+    return out.getvalue().encode("utf-8", "surrogateescape").decode("utf-8", "replace")
