@@ -15,6 +15,7 @@ import tempfile
 import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from neardup.cli_parser import build_parser
 from neardup.core.settings import (
@@ -22,6 +23,9 @@ from neardup.core.settings import (
     ScanSettings,
     Weighting,
 )
+
+if TYPE_CHECKING:
+    from neardup.core.report import CitationOptions
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -220,27 +224,116 @@ def _run_compare(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _citation_options(args: argparse.Namespace, report: dict[str, object]) -> CitationOptions:
+    """The report's own choices (its settings), changed by the command line's."""
+    from neardup.core.report import CitationOptions
+
+    settings = report.get("settings")
+    options = CitationOptions.of(
+        ScanSettings.from_dict(settings if isinstance(settings, dict) else {})
+    )
+    return CitationOptions(
+        exclude_quotes=options.exclude_quotes and not args.include_quotes,
+        exclude_references=options.exclude_references and not args.include_references,
+        min_match_words=options.min_match_words if args.min_match is None else args.min_match,
+    )
+
+
 def _run_sources(args: argparse.Namespace) -> int:
     from neardup.core.report import (
         SourceReportError,
-        format_source_report,
         read_report,
+        render,
         source_report,
-        write_source_report_html,
+        write_source_report,
     )
 
+    if args.all:
+        if args.document is not None or args.output is not None:
+            raise UsageError(
+                "--all writes every document's report to --output-dir; "
+                "give no DOCUMENT and no --output"
+            )
+        if args.output_dir is None:
+            raise UsageError("--all needs --output-dir DIR")
+    elif args.document is None:
+        raise UsageError("name the DOCUMENT to report on, or use --all --output-dir DIR")
+    elif args.output_dir is not None:
+        raise UsageError("--output-dir goes with --all; for one document use --output FILE")
+    for output in (args.output, args.html):
+        if output is not None:
+            _check_output(output)
     try:
-        found = source_report(read_report(args.report), args.document)
-    except SourceReportError as error:
-        print(f"neardup: {error}", file=sys.stderr)
-        return EXIT_FAILED
+        report = read_report(args.report)
     except ValueError as error:  # not a report
         raise UsageError(str(error)) from error
-    print(format_source_report(found))
+    citations = _citation_options(args, report)
+    if args.all:
+        return _run_all_sources(args, report, citations)
+    try:
+        found = source_report(report, args.document, citations=citations)
+    except SourceReportError as error:
+        raise UsageError(str(error)) from None
+    if args.output is None:
+        sys.stdout.write(render(found, args.format))
+    else:
+        write_source_report(found, args.output, args.format)
+        print(f"Report written to {args.output}", file=sys.stderr)
     if args.html is not None:
-        write_source_report_html(found, args.html)
-        print(f"Page written to {args.html}")
+        write_source_report(found, args.html, "html")
+        print(f"Page written to {args.html}", file=sys.stderr)
     return EXIT_OK
+
+
+def _check_output_dir(folder: Path) -> None:
+    """Refuse, before any report is made, a folder that cannot take them."""
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"--output-dir is a file, not a folder: {folder}")
+    existing = folder
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+        raise UsageError(f"cannot write --output-dir: {existing} is read-only")
+    if folder.exists():
+        try:
+            with tempfile.NamedTemporaryFile(dir=folder, prefix=".neardup-", suffix=".probe"):
+                pass
+        except OSError as error:
+            raise UsageError(
+                f"cannot write --output-dir: no file can be created in {folder} "
+                f"({error.strerror or error})"
+            ) from None
+
+
+def _run_all_sources(
+    args: argparse.Namespace, report: dict[str, object], citations: CitationOptions
+) -> int:
+    from neardup.cli_progress import BatchProgress
+    from neardup.core.report import write_all_sources
+
+    _check_output_dir(args.output_dir)
+    bar = BatchProgress(enabled=not args.quiet and sys.stderr.isatty())
+    try:
+        outcome = write_all_sources(
+            report,
+            args.output_dir,
+            args.format,
+            min_similarity=args.min_similarity,
+            citations=citations,
+            progress=bar.update,
+        )
+    finally:
+        bar.close()
+    for document, reason in outcome.problems:
+        print(f"neardup: {document}: {reason}", file=sys.stderr)
+    print(
+        f"{len(outcome.written)} reports and summary.csv written to {args.output_dir}"
+        + (
+            f"; {len(outcome.problems)} documents could not be reported" if outcome.problems else ""
+        ),
+        file=sys.stderr,
+    )
+    return EXIT_USAGE if outcome.problems else EXIT_OK
 
 
 def _run_cache(args: argparse.Namespace) -> int:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from neardup._version import __version__
 from neardup.core.settings import (
+    MAX_MATCH_WORDS,
     PDF_ENGINES,
     TOKENIZER_NAMES,
     ReferenceRule,
@@ -94,6 +95,87 @@ def _add_scan_options(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="jieba user dictionary (one 'word [freq] [tag]' per line)",
     )
+
+
+def _word_count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= value <= MAX_MATCH_WORDS:
+        raise argparse.ArgumentTypeError(f"expected 0 to {MAX_MATCH_WORDS} words")
+    return value
+
+
+def _add_sources_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    sources = commands.add_parser(
+        "sources",
+        help="where a document's text is found, from a scan report",
+        description="Report where DOCUMENT's text is found: the share found elsewhere, the "
+        "share excluding citations, and every source with its passages in the document's "
+        "own text. With --all, one report per scanned document in --output-dir, and a "
+        "summary.csv.",
+    )
+    sources.add_argument("report", type=Path, metavar="REPORT", help="a JSON report of `scan`")
+    sources.add_argument("document", type=Path, nargs="?", metavar="DOCUMENT")
+    sources.add_argument(
+        "--format", choices=("text", "json", "html"), default="text", help="(default text)"
+    )
+    sources.add_argument(
+        "--output",
+        "-o",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write the report here (default: standard output)",
+    )
+    sources.add_argument(
+        "--html",
+        type=Path,
+        default=None,
+        metavar="OUT",
+        help="also write the HTML page, each source's passages highlighted",
+    )
+    sources.add_argument(
+        "--all",
+        action="store_true",
+        help="report on every scanned document (with --output-dir)",
+    )
+    sources.add_argument(
+        "--output-dir",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="with --all: the folder for the reports and summary.csv (made if missing)",
+    )
+    sources.add_argument(
+        "--min-similarity",
+        type=_fraction,
+        default=0.0,
+        metavar="F",
+        help="with --all: only documents with at least this share found elsewhere (0.2 or 20%%)",
+    )
+    sources.add_argument(
+        "--include-quotes",
+        action="store_true",
+        default=None,
+        help="count quotations in the figure excluding citations",
+    )
+    sources.add_argument(
+        "--include-references",
+        action="store_true",
+        default=None,
+        help="count the reference list in the figure excluding citations",
+    )
+    sources.add_argument(
+        "--min-match",
+        type=_word_count,
+        default=None,
+        metavar="WORDS",
+        help="the figure excluding citations leaves out matches under this many words "
+        "(13 Chinese characters count as 8 words; default 8, 0 keeps every match)",
+    )
+    sources.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -190,18 +272,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--html", type=Path, default=None, metavar="OUT", help="write a side-by-side HTML page"
     )
 
-    sources = commands.add_parser(
-        "sources", help="where one document's text is found, from a scan report"
-    )
-    sources.add_argument("report", type=Path, metavar="REPORT", help="a JSON report of `scan`")
-    sources.add_argument("document", type=Path, metavar="DOCUMENT")
-    sources.add_argument(
-        "--html",
-        type=Path,
-        default=None,
-        metavar="OUT",
-        help="write a page with the document's text, each source's passages highlighted",
-    )
+    _add_sources_command(commands)
 
     cache = commands.add_parser("cache", help="show the cache's size, or clear it")
     cache.add_argument("action", choices=("info", "clear"))

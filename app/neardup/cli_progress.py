@@ -1,4 +1,4 @@
-"""A terminal progress bar for `neardup scan`, on stderr, using tqdm."""
+"""Terminal progress bars for `neardup scan` and `neardup sources --all`, on stderr, using tqdm."""
 
 from __future__ import annotations
 
@@ -39,6 +39,35 @@ class TerminalProgress:
             if progress.current:
                 bar.set_postfix_str(progress.current[-40:], refresh=False)
             bar.refresh()
+
+    def close(self) -> None:
+        bar = self._bar
+        if bar is not None:
+            bar.close()  # type: ignore[attr-defined]
+        self._bar = None
+
+
+class BatchProgress:
+    """One bar over a batch of documents; does nothing when disabled."""
+
+    def __init__(self, enabled: bool) -> None:
+        self._enabled = enabled
+        self._bar: object | None = None
+
+    def update(self, done: int, total: int, current: str) -> None:
+        if not self._enabled:
+            return
+        from tqdm import tqdm
+
+        if self._bar is None:
+            self._bar = tqdm(
+                total=total, desc="reporting", unit="doc", file=sys.stderr, leave=False
+            )
+        bar = self._bar
+        assert isinstance(bar, tqdm)
+        bar.n = done
+        bar.set_postfix_str(current[-40:], refresh=False)
+        bar.refresh()
 
     def close(self) -> None:
         bar = self._bar
