@@ -100,7 +100,7 @@ def test_text_and_html_show_the_writers_own_characters(
 def test_all_writes_a_report_per_document_and_a_summary(
     scanned: tuple[dict[str, Path], Path], tmp_path: Path
 ) -> None:
-    files, saved = scanned
+    _, saved = scanned
     folder = tmp_path / "out" / "class"
     done = run("sources", str(saved), "--all", "--output-dir", str(folder), "--format", "json")
     assert done.returncode == 0, done.stderr

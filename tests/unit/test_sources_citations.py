@@ -139,3 +139,18 @@ def test_an_english_paper_with_references_and_pdf_pages(tmp_path: Path) -> None:
     assert found.similarity_excluding_citations == pytest.approx(by_name["source.pdf"].share)
     assert found.similarity is not None
     assert found.similarity > found.similarity_excluding_citations
+
+
+def test_compare_shows_each_documents_own_text(
+    zh_scan: tuple[dict[str, Path], dict[str, Any]],
+) -> None:
+    from neardup.core.report import compare_files, format_comparison
+    from neardup.core.report.comparison import comparison_html
+
+    files, _ = zh_scan
+    comparison = compare_files(files["thesis"], files["source"])
+    text, spans = comparison.shown("a")
+    assert text == _extracted(files["thesis"]) and spans
+    assert any("。" in text[start:end] for start, end in spans)
+    assert "。" in format_comparison(comparison)
+    assert "参考文献" in comparison_html(comparison) and "。" in comparison_html(comparison)

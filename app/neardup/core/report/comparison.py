@@ -1,18 +1,22 @@
 """Compare two documents in detail: fingerprints, distance, overlap and matched passages.
 
-Serves `neardup compare` and its standalone side-by-side HTML page.
+Serves `neardup compare`, its standalone side-by-side HTML page and the GUI's compare
+dialog. The figures are measured on the normalised texts; what a person reads is each
+document's own text, with the passages mapped back to it (`OriginalText`).
 """
 
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from neardup.core.features import Analyzed, AnalyzeOptions, analyze_file, to_hex
+from neardup.core.extract import extract
+from neardup.core.features import Analyzed, AnalyzeOptions, MappingError, to_hex
 from neardup.core.match import FeatureWeights
 from neardup.core.models import MatchedSpan, Overlap, Problem
 from neardup.core.passages import CompactText, measure_overlap
+from neardup.core.report.original import OriginalText
 from neardup.core.settings import ScanSettings
 
 
@@ -25,10 +29,27 @@ class Comparison:
     fingerprint_right: int = 0
     similarity: float = 0.0
     overlap: Overlap = field(default_factory=lambda: Overlap(0.0, 0.0, ()))
+    left_original: OriginalText | None = None  # the documents' own texts, where mapped
+    right_original: OriginalText | None = None
 
     @property
     def distance(self) -> int:
         return (self.fingerprint_left ^ self.fingerprint_right).bit_count()
+
+    def shown(self, side: str) -> tuple[str, list[tuple[int, int]]]:
+        """The text a person reads for side "a" or "b" (the document's own, where it could
+        be mapped; else the normalised one), and the matched passages in it."""
+        analysed = self.left if side == "a" else self.right
+        original = self.left_original if side == "a" else self.right_original
+        if analysed is None:
+            return "", []
+        spans = [
+            (s.a_start, s.a_end) if side == "a" else (s.b_start, s.b_end)
+            for s in self.overlap.spans
+        ]
+        if original is None:
+            return analysed.text, spans
+        return original.original, [original.span(start, end) for start, end in spans]
 
 
 def compare_documents(left: Analyzed, right: Analyzed, settings: ScanSettings) -> Comparison:
@@ -48,7 +69,8 @@ def compare_documents(left: Analyzed, right: Analyzed, settings: ScanSettings) -
 def compare_files(a: Path, b: Path, settings: ScanSettings | None = None) -> Comparison:
     settings = settings or ScanSettings()
     options = AnalyzeOptions.of(settings)
-    left, right = analyze_file(a, options), analyze_file(b, options)
+    read = [_read(path, options) for path in (a, b)]
+    (left, left_original), (right, right_original) = read
     problems = tuple(x for x in (left, right) if isinstance(x, Problem))
     if isinstance(left, Problem) or isinstance(right, Problem):
         return Comparison(
@@ -56,7 +78,23 @@ def compare_files(a: Path, b: Path, settings: ScanSettings | None = None) -> Com
             None if isinstance(right, Problem) else right,
             problems,
         )
-    return compare_documents(left, right, settings)
+    found = compare_documents(left, right, settings)
+    return replace(found, left_original=left_original, right_original=right_original)
+
+
+def _read(path: Path, options: AnalyzeOptions) -> tuple[Analyzed | Problem, OriginalText | None]:
+    """The document analysed as a scan analyses it, and its own text mapped."""
+    document = extract(path, pdf_engine=options.pdf_engine)
+    if isinstance(document, Problem):
+        return document, None
+    try:
+        analysed = Analyzed.from_document(document, options)
+    except Exception as error:  # as analyze_file: a bug in a later stage is a Problem
+        return Problem(document.path, f"Could not analyse the text: {error}"), None
+    try:
+        return analysed, OriginalText.of(document, fold=options.fold)
+    except MappingError:
+        return analysed, None  # shown normalised rather than not at all
 
 
 def _excerpt(text: str, start: int, end: int, width: int = 60) -> str:
@@ -78,10 +116,13 @@ def format_comparison(c: Comparison) -> str:
         f"Found in the other: A→B {c.overlap.overlap_a:.1%} of A, B→A {c.overlap.overlap_b:.1%} of B",
         f"Matched passages: {len(c.overlap.spans)}",
     ]
-    for n, span in enumerate(c.overlap.spans, start=1):
+    text, shown = c.shown("a")
+    _, partners = c.shown("b")
+    for n, ((start, end), (b_start, b_end)) in enumerate(
+        zip(shown, partners, strict=True), start=1
+    ):
         lines.append(
-            f"  {n:3}. A[{span.a_start}:{span.a_end}] ~ B[{span.b_start}:{span.b_end}]  "
-            f"{_excerpt(c.left.text, span.a_start, span.a_end)}"
+            f"  {n:3}. A[{start}:{end}] ~ B[{b_start}:{b_end}]  {_excerpt(text, start, end)}"
         )
     return "\n".join(lines)
 
@@ -128,8 +169,10 @@ def comparison_html(c: Comparison) -> str:
     if c.left is None or c.right is None:
         raise ValueError("both documents must have been read")
     spans: list[MatchedSpan] = list(c.overlap.spans)
-    left_marks = [(s.a_start, s.a_end, n) for n, s in enumerate(spans, start=1)]
-    right_marks = [(s.b_start, s.b_end, n) for n, s in enumerate(spans, start=1)]
+    left_text, left_spans = c.shown("a")
+    right_text, right_spans = c.shown("b")
+    left_marks = [(s, e, n) for n, (s, e) in enumerate(left_spans, start=1)]
+    right_marks = [(s, e, n) for n, (s, e) in enumerate(right_spans, start=1)]
     return _PAGE.format(
         title=html.escape(f"{c.left.path.name} ↔ {c.right.path.name}"),
         distance=c.distance,
@@ -139,8 +182,8 @@ def comparison_html(c: Comparison) -> str:
         count=len(spans),
         left_name=html.escape(str(c.left.path)),
         right_name=html.escape(str(c.right.path)),
-        left=_marked(c.left.text, left_marks, "a", "b"),
-        right=_marked(c.right.text, right_marks, "b", "a"),
+        left=_marked(left_text, left_marks, "a", "b"),
+        right=_marked(right_text, right_marks, "b", "a"),
     )
 
 

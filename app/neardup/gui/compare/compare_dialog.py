@@ -188,8 +188,9 @@ class CompareDialog(QDialog):
             self.ready.emit()
             return
         spans = comparison.overlap.spans
-        self.left.show_text(comparison.left.text, [(s.a_start, s.a_end) for s in spans])
-        self.right.show_text(comparison.right.text, [(s.b_start, s.b_end) for s in spans])
+        # Each document's own text (its case, punctuation and script), passages mapped to it.
+        self.left.show_text(*comparison.shown("a"))
+        self.right.show_text(*comparison.shown("b"))
         # Distance and similarity as the scan measured them, with the whole collection's
         # weights (the same two documents alone would weigh their words differently); the
         # overlap is measured here, on the texts the passages below come from.
