@@ -99,7 +99,12 @@ def _apply(state: State, edits: Iterable[Edit]) -> State:
         if not m:
             continue
         pieces.append(replacement)
-        if n == m:
+        if n > 1 and _is_cluster(source, start, end):
+            # A letter with its combining marks becomes one unit: every character of what
+            # it normalises to stands for all of it.
+            new_starts += [starts[start]] * m
+            new_ends += [ends[end - 1]] * m
+        elif n == m:
             new_starts += starts[start:end]
             new_ends += ends[start:end]
         elif n == 0:  # an insertion: it stands for the place between two characters
@@ -116,6 +121,11 @@ def _apply(state: State, edits: Iterable[Edit]) -> State:
     new_starts += starts[position:]
     new_ends += ends[position:]
     return "".join(pieces), new_starts, new_ends
+
+
+def _is_cluster(source: str, start: int, end: int) -> bool:
+    """Whether ``source[start:end]`` is a character followed by combining marks."""
+    return not any(_starts_cluster(c) for c in source[start + 1 : end])
 
 
 def _constant(pattern: re.Pattern[str], replacement: str, state: State) -> State:
