@@ -270,8 +270,11 @@ def _run_sources(args: argparse.Namespace) -> int:
     citations = _citation_options(args, report)
     if args.all:
         return _run_all_sources(args, report, citations)
+    document: Path | None = args.document
+    if document is None:
+        raise UsageError("name the DOCUMENT to report on, or use --all --output-dir DIR")
     try:
-        found = source_report(report, args.document, citations=citations)
+        found = source_report(report, document, citations=citations)
     except SourceReportError as error:
         raise UsageError(str(error)) from None
     if args.output is None:

@@ -195,7 +195,9 @@ def _found(report: dict[str, Any], path: str) -> list[_Found]:
             continue
         mine, other = ("a", "b") if pair["a"] == path else ("b", "a")
         passages = pair.get("passages") or ()
-        spans = [(*map(int, p[mine]), *map(int, p[other])) for p in passages]
+        spans = [
+            (int(p[mine][0]), int(p[mine][1]), int(p[other][0]), int(p[other][1])) for p in passages
+        ]
         shared_by = max((int(p.get("documents") or 0) for p in passages), default=0)
         overlap = float(pair.get(f"overlap_{mine}") or 0.0)
         whole = pair["kind"] == "duplicate" and not spans
