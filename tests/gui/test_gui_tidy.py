@@ -464,7 +464,7 @@ def test_library_folders_guard_reports_without_roles() -> None:
     assert scope.is_library(in_library) and not scope.is_library(elsewhere)
 
 
-def test_trash_unavailable_leaves_files_and_says_why(
+def test_a_fresh_account_gets_a_trash_folder(
     qtbot: QtBot,
     window: MainWindow,
     tmp_path: Path,
@@ -472,17 +472,46 @@ def test_trash_unavailable_leaves_files_and_says_why(
 ) -> None:
     folder = _untidy_folder(tmp_path)
     _scan(qtbot, window, folder.path)
-    # no such folder: Qt cannot create the home Trash, and the file is on the home's device
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "missing" / "share"))
+    # a new user: no ~/.local/share at all, and no XDG_DATA_HOME to point elsewhere
+    home = tmp_path / "fresh home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("XDG_DATA_HOME")
+    _agree(window)
+    window.results.groups_view.selectAll()
+    outcome = _trash_selection(qtbot, window)
+    assert {f.original for f in outcome.done} == _duplicates(window) and not outcome.skipped
+    trash = Trash(home / ".local" / "share" / "Trash")
+    assert trash.contents() == {p: folder.bytes_of[p] for p in _duplicates(window)}
+    for made in (trash.root, trash.files, trash.root / "info"):
+        assert made.is_dir() and made.stat().st_mode & 0o777 == 0o700, made
+    with qtbot.waitSignal(window.tidy.restored):
+        window.tidy.undo_action.trigger()
+    for path, data in folder.bytes_of.items():
+        assert Path(path).read_bytes() == data
+
+
+def test_trash_unavailable_leaves_files_and_says_why(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
+) -> None:
+    folder = _untidy_folder(tmp_path)
+    _scan(qtbot, window, folder.path)
+    # something that is not a folder sits where the Trash should be
+    trash.root.write_text("not a folder", encoding="utf-8")
     _agree(window)
     window.results.groups_view.selectAll()
     outcome = _trash_selection(qtbot, window)
     assert not outcome.done
     assert {s.path for s in outcome.skipped} == _duplicates(window)
-    assert all(s.reason.startswith(TRASH_UNAVAILABLE) for s in outcome.skipped)
+    for skipped in outcome.skipped:
+        assert skipped.reason == (
+            f"{TRASH_UNAVAILABLE}: the Trash folder {trash.root} is not a folder"
+        )
     for path, data in folder.bytes_of.items():
         assert Path(path).read_bytes() == data
     assert not window.tidy.undo_action.isEnabled()
+    box = window.tidy.message_box
+    assert box is not None and "is not a folder" in box.informativeText()
 
 
 def test_tidy_actions_are_disabled_while_scanning(

@@ -16,8 +16,9 @@ from PySide6.QtCore import QFile
 
 from neardup.gui.file_state import NO_LONGER_THERE, PERMISSION_DENIED, changed_since_scan
 from neardup.gui.report_data import DocumentRow
+from neardup.gui.tidy.trash_folder import home_trash, prepare_trash_for, uses_freedesktop_trash
 
-TRASH_UNAVAILABLE = "the Trash is unavailable on this volume"
+TRASH_UNAVAILABLE = "cannot move it to the Trash"
 PATH_OCCUPIED = "another file now has its name"
 GONE_FROM_TRASH = "no longer in the Trash (the Trash was emptied?)"
 ALREADY_BACK = "already back in its folder"
@@ -67,14 +68,16 @@ def _folder_is_writable(path: str) -> bool:
     return os.access(folder, os.W_OK | os.X_OK)
 
 
-def _trash_failure(path: str, error: str) -> str:
-    # Qt's error string after a failed moveToTrash is often a stale errno ("Bad file
-    # descriptor"), so the reason comes from what can be checked afterwards.
+def _trash_failure(path: str) -> str:
+    # Qt's error string after a failed moveToTrash is a stale errno ("Bad file descriptor")
+    # that explains nothing, so the reason comes from what can be checked afterwards.
     if not os.path.lexists(path):
         return NO_LONGER_THERE
     if not _folder_is_writable(path):
         return f"{PERMISSION_DENIED}: cannot change the folder {os.path.dirname(path)}"
-    return f"{TRASH_UNAVAILABLE} ({error})" if error else TRASH_UNAVAILABLE
+    if uses_freedesktop_trash():
+        return f"{TRASH_UNAVAILABLE}: the system refused to move it into {home_trash()}"
+    return f"{TRASH_UNAVAILABLE}: the system refused to move it"
 
 
 def _identity(path: str) -> tuple[int, int, int] | None:
@@ -113,11 +116,13 @@ def move_to_trash(
         if reason is not None:
             skipped.append(Skipped(document.path, reason))
             continue
+        missing_trash = prepare_trash_for(document.path)
+        if missing_trash is not None:
+            skipped.append(Skipped(document.path, f"{TRASH_UNAVAILABLE}: {missing_trash}"))
+            continue
         file = QFile(document.path)
         if not file.moveToTrash():
-            skipped.append(
-                Skipped(document.path, _trash_failure(document.path, file.errorString()))
-            )
+            skipped.append(Skipped(document.path, _trash_failure(document.path)))
             continue
         in_trash = file.fileName()
         done.append(TrashedFile(document.path, in_trash, document.size, _identity(in_trash)))
