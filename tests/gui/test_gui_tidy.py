@@ -25,7 +25,7 @@ from neardup.gui.report_data import DocumentRow, MemberRow
 from neardup.gui.results.groups_model import IN_TRASH_TAG
 from neardup.gui.results.models import PATH_ROLE
 from neardup.gui.settings.settings_store import FolderRole
-from neardup.gui.tidy.plan import TidyScope, TrashPlan
+from neardup.gui.tidy.plan import Answer, TidyScope, TrashPlan
 from neardup.gui.tidy.trash import (
     PATH_OCCUPIED,
     REFERENCE_GONE,
@@ -153,9 +153,9 @@ def _agree(window: MainWindow) -> list[TrashPlan]:
     """Answer every confirmation with yes, and keep what was asked."""
     asked: list[TrashPlan] = []
 
-    def confirm(plan: TrashPlan) -> bool:
+    def confirm(plan: TrashPlan) -> Answer:
         asked.append(plan)
-        return True
+        return Answer.ALL
 
     window.tidy.confirm = confirm
     return asked
@@ -340,13 +340,23 @@ def test_cancelled_confirmation_moves_nothing(
     folder = _untidy_folder(tmp_path)
     _scan(qtbot, window, folder.path)
     duplicates = _duplicates(window)
+    edited = str(folder.path / "notes edited.txt")
     seen: list[tuple[str, str, str]] = []
+    buttons: list[str] = []
 
     def answer_cancel() -> None:
         # the real, modal confirmation dialog: read it, then press its Cancel button
         box = QApplication.activeModalWidget()
         assert isinstance(box, QMessageBox)
         seen.append((box.text(), box.informativeText(), box.detailedText()))
+        # the edited version has a box of its own, unticked: the Move button says 2, then 3
+        also = box.checkBox()
+        assert also is not None and not also.isChecked()
+        assert also.text() == "Also move the 1 edited version (not exact copies)"
+        move = next(b for b in box.buttons() if b.text().startswith("Move"))
+        buttons.append(move.text())
+        also.setChecked(True)
+        buttons.append(move.text())
         cancel = box.button(QMessageBox.StandardButton.Cancel)
         assert isinstance(cancel, QPushButton)
         cancel.click()
@@ -362,7 +372,11 @@ def test_cancelled_confirmation_moves_nothing(
     assert "reference of each group" in informative
     assert "undo" in informative and "Ctrl+Z" in informative
     assert "system Trash" in informative
-    assert set(details.splitlines()) == duplicates
+    assert informative.startswith("1 edited version of these is not an exact copy")
+    exact, edited_part = details.split("\n\n")
+    assert set(exact.splitlines()) == duplicates - {edited}
+    assert edited_part.splitlines() == ["Edited versions, moved only if ticked:", edited]
+    assert buttons == ["Move 2 files to Trash", "Move 3 files to Trash"]
     for path, data in folder.bytes_of.items():
         assert Path(path).read_bytes() == data
     assert not trash.root.exists() or trash.is_empty()

@@ -32,6 +32,7 @@ from neardup.gui.results.results_view import ResultsView
 from neardup.gui.settings.folders_panel import FoldersPanel
 from neardup.gui.settings.settings_panel import SettingsPanel
 from neardup.gui.settings.settings_store import FolderRole, SettingsStore
+from neardup.gui.tidy.mark_actions import MarkActions
 from neardup.gui.tidy.tidy_controller import TidyController
 from neardup.gui.worker import Job, Worker, WorkerError, new_worker_qthread
 
@@ -112,7 +113,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.quit_action)
         # filled in by _build_ui, once the results view its actions act on exists
         self.edit_menu = self.menuBar().addMenu("&Edit")
-        scan_menu = self.menuBar().addMenu("&Scan")
+        self.scan_menu = scan_menu = self.menuBar().addMenu("&Scan")
         scan_menu.addAction(self.scan_action)
         scan_menu.addAction(self.cancel_action)
 
@@ -144,6 +145,8 @@ class MainWindow(QMainWindow):
         self.edit_menu.addAction(self.tidy.undo_action)
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(self.tidy.trash_action)
+        self.marks = MarkActions(self.results, self)
+        self.menuBar().insertMenu(self.scan_menu.menuAction(), self.marks.menu)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(scroll)
         self.splitter.addWidget(self.results)
@@ -222,6 +225,7 @@ class MainWindow(QMainWindow):
         self.folders_panel.setEnabled(not scanning)
         self.settings_panel.setEnabled(not scanning)
         self.tidy.set_scanning(scanning)
+        self.marks.set_enabled(not scanning)
 
     def is_busy(self) -> bool:
         return any(job is not None and job.is_running() for job in (self.scan_job, self.load_job))

@@ -1,16 +1,23 @@
 """Tree model of near-duplicate groups (group → members): the reference in bold, files in the
-Trash greyed and in italics."""
+Trash greyed and in italics, a checkbox on every member tidying may move (the marks)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence, Set
+from collections.abc import Callable, Iterable, Sequence, Set
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QFont
 
 from neardup.gui.formatting import human_size, modified_text, percent, sort_key
-from neardup.gui.report_data import GroupRow, MemberRow
+from neardup.gui.report_data import DUPLICATE_KIND, NEAR_DUPLICATE_KIND, GroupRow, MemberRow
 from neardup.gui.results.models import (
     PATH_ROLE,
     ROW_ROLE,
@@ -21,7 +28,16 @@ from neardup.gui.results.models import (
     trashed_tip,
 )
 
-COLUMNS = ("Name", "Folder", "Distance", "Overlap", "Size", "Modified", "Format")
+# Kind is last in the model (tests and saved layouts know the others by number); the view
+# shows it second.
+COLUMNS = ("Name", "Folder", "Distance", "Overlap", "Size", "Modified", "Format", "Kind")
+KIND_COLUMN = 7
+MIXED_KIND = "mixed"
+KIND_TIPS = {
+    DUPLICATE_KIND: "Duplicate: the same text as the reference, an exact copy.",
+    NEAR_DUPLICATE_KIND: "Near-duplicate: an edited version of the reference, not an exact copy.",
+    MIXED_KIND: "Some members are exact copies of the reference, some are edited versions.",
+}
 _NUMERIC = {2, 3, 4}
 REFERENCE_TAG = "reference"
 IN_TRASH_TAG = "in Trash"
@@ -46,22 +62,30 @@ def _member_texts(member: MemberRow, in_trash: bool) -> tuple[str, ...]:
         human_size(doc.size),
         modified_text(doc.modified_ns),
         doc.format,
+        member.kind,
     )
 
 
-def _group_texts(group: GroupRow, in_trash: int) -> tuple[str, ...]:
+def group_kind(group: GroupRow) -> str:
+    kinds = {m.kind for m in group.members if not m.is_reference}
+    return kinds.pop() if len(kinds) == 1 else MIXED_KIND
+
+
+def _group_texts(group: GroupRow, in_trash: int, marked: int) -> tuple[str, ...]:
     reference = next((m for m in group.members if m.is_reference), None)
     name = reference.document.name if reference else group.reference
     folder = reference.document.folder if reference else ""
     trashed = f", {in_trash} {IN_TRASH_TAG}" if in_trash else ""
+    marks = f", {marked} marked" if marked else ""
     return (
-        f"Group {group.id}: {name} ({len(group.members)} files{trashed})",
+        f"Group {group.id}: {name} ({len(group.members)} files{trashed}{marks})",
         folder,
         "",
         "",
         human_size(group.total_size),
         "",
         "",
+        group_kind(group),
     )
 
 
@@ -73,6 +97,7 @@ _MEMBER_KEYS: tuple[Callable[[MemberRow], object], ...] = (
     lambda m: m.document.size,
     lambda m: m.document.modified_ns,
     lambda m: m.document.format,
+    lambda m: m.kind,
 )
 
 
@@ -81,12 +106,16 @@ def _group_key(group: GroupRow, column: int) -> object:
         return group.id
     if column == 4:
         return group.total_size
+    if column == KIND_COLUMN:
+        return group_kind(group)
     reference = next((m for m in group.members if m.is_reference), group.members[0])
     return _MEMBER_KEYS[column](reference)
 
 
 class GroupsModel(QAbstractItemModel):
     """Two levels; display strings are cached on first use, sorting is one Python sort."""
+
+    marks_changed = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -103,6 +132,8 @@ class GroupsModel(QAbstractItemModel):
         # Kept across reports: a reopened report shows what was trashed since as such.
         self._in_trash: frozenset[str] = frozenset()
         self._places: dict[str, list[tuple[int, int]]] = {}  # path -> (group, member) pairs
+        self._marked: set[str] = set()
+        self._unmarkable: frozenset[str] = frozenset()  # kept copies and library files
 
     def set_groups(self, groups: Sequence[GroupRow]) -> None:
         self.beginResetModel()
@@ -111,13 +142,123 @@ class GroupsModel(QAbstractItemModel):
         self._row_of = list(self._order)
         self._member_order = [list(range(len(g.members))) for g in self._groups]
         self._texts = {}
+        self._index_places()
+        self._marked = set()
+        if self._sort is not None:
+            self._apply_sort(*self._sort)
+        self.endResetModel()
+        self.marks_changed.emit()
+
+    def _index_places(self) -> None:
         self._places = {}
         for g, group_row in enumerate(self._groups):
             for m, member in enumerate(group_row.members):
                 self._places.setdefault(member.document.path, []).append((g, m))
+
+    def groups(self) -> list[GroupRow]:
+        return list(self._groups)
+
+    def replace_groups(self, changed: Iterable[GroupRow]) -> None:
+        """New versions of some groups (same id and members, another reference), in place:
+        the view keeps its selection and what it had expanded."""
+        by_id = {group.id: group for group in changed}
+        if not by_id:
+            return
+        self.layoutAboutToBeChanged.emit()
+        persistent = self.persistentIndexList()
+        located = [(p.internalId(), self._place_of(p), p.column()) for p in persistent]
+        self._groups = [by_id.get(group.id, group) for group in self._groups]
+        self._member_order = [list(range(len(g.members))) for g in self._groups]
+        self._index_places()
+        self._texts = {}
         if self._sort is not None:
             self._apply_sort(*self._sort)
-        self.endResetModel()
+        new = []
+        for internal, place, column in located:
+            if internal == _TOP:
+                new.append(self.createIndex(self._row_of[place[0]], column, _TOP))
+                continue
+            group = internal - 1
+            members = self._groups[group].members
+            member = next(i for i, m in enumerate(members) if m.document.path == place[1])
+            new.append(self.createIndex(self._member_order[group].index(member), column, internal))
+        self.changePersistentIndexList(persistent, new)
+        self.layoutChanged.emit()
+
+    def _place_of(self, index: QModelIndex | QPersistentModelIndex) -> tuple[int, str]:
+        """(group storage index, member path or "") of an index: what survives a relayout."""
+        if index.internalId() == _TOP:
+            return self._order[index.row()], ""
+        group = index.internalId() - 1
+        member = self._groups[group].members[self._member_order[group][index.row()]]
+        return group, member.document.path
+
+    # --- marks -------------------------------------------------------------------------------
+
+    def set_unmarkable(self, paths: Set[str]) -> None:
+        """Files tidying never moves (kept copies, library files): they get no checkbox."""
+        self._unmarkable = frozenset(paths)
+        self.set_marks(self._marked - self._unmarkable)
+        self._emit_all_changed()
+
+    def is_markable(self, path: str) -> bool:
+        return path not in self._unmarkable and path not in self._in_trash
+
+    def is_marked(self, path: str) -> bool:
+        return path in self._marked and self.is_markable(path)
+
+    def marked_paths(self) -> frozenset[str]:
+        """The files marked for tidying, never one that is kept or already in the Trash."""
+        return frozenset(p for p in self._marked if self.is_markable(p))
+
+    def set_marks(self, paths: Iterable[str]) -> None:
+        new = {p for p in paths if self.is_markable(p)}
+        changed = new ^ self._marked
+        self._marked = new
+        for path in changed:
+            self._emit_changed(path)
+        if changed:
+            self.marks_changed.emit()
+
+    def _emit_changed(self, path: str) -> None:
+        last = len(COLUMNS) - 1
+        for g, m in self._places.get(path, ()):
+            self._texts.pop((g, m), None)
+            self._texts.pop((g, -1), None)
+            group_index = self.createIndex(self._row_of[g], 0, _TOP)
+            row = self._member_order[g].index(m)
+            self.dataChanged.emit(
+                self.createIndex(row, 0, g + 1), self.createIndex(row, last, g + 1)
+            )
+            self.dataChanged.emit(group_index, group_index.siblingAtColumn(last))
+
+    def _emit_all_changed(self) -> None:
+        if self._groups:
+            last = len(COLUMNS) - 1
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._order) - 1, last))
+            for row in range(len(self._order)):
+                parent = self.index(row, 0)
+                count = self.rowCount(parent)
+                self.dataChanged.emit(self.index(0, 0, parent), self.index(count - 1, last, parent))
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        flags = super().flags(index)
+        if index.isValid() and index.column() == 0:
+            member = self.member_at(index)
+            if member is not None and self.is_markable(member.document.path):
+                flags |= Qt.ItemFlag.ItemIsUserCheckable
+        return flags
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.CheckStateRole or index.column() != 0:
+            return False
+        member = self.member_at(index)
+        if member is None or not self.is_markable(member.document.path):
+            return False
+        path = member.document.path
+        checked = Qt.CheckState(value) == Qt.CheckState.Checked
+        self.set_marks(self._marked | {path} if checked else self._marked - {path})
+        return True
 
     # --- files in the Trash ------------------------------------------------------------------
 
@@ -132,17 +273,10 @@ class GroupsModel(QAbstractItemModel):
         new = frozenset(paths)
         changed = new ^ self._in_trash
         self._in_trash = new
-        last = len(COLUMNS) - 1
         for path in changed:
-            for g, m in self._places.get(path, ()):
-                self._texts.pop((g, m), None)
-                self._texts.pop((g, -1), None)
-                group_index = self.createIndex(self._row_of[g], 0, _TOP)
-                row = self._member_order[g].index(m)
-                self.dataChanged.emit(
-                    self.createIndex(row, 0, g + 1), self.createIndex(row, last, g + 1)
-                )
-                self.dataChanged.emit(group_index, group_index)
+            self._emit_changed(path)
+        if self._marked & changed:
+            self.set_marks(self._marked - new)  # a file in the Trash is no longer marked
 
     def _trashed_in(self, group: GroupRow) -> int:
         return sum(m.document.path in self._in_trash for m in group.members)
@@ -208,9 +342,16 @@ class GroupsModel(QAbstractItemModel):
                 if member is not None:
                     texts = _member_texts(member, member.document.path in self._in_trash)
                 else:
-                    texts = _group_texts(group, self._trashed_in(group) if self._in_trash else 0)
+                    trashed = self._trashed_in(group) if self._in_trash else 0
+                    marked = sum(self.is_marked(m.document.path) for m in group.members)
+                    texts = _group_texts(group, trashed, marked)
                 self._texts[key] = texts
             return texts[index.column()]
+        if role == Qt.ItemDataRole.CheckStateRole:
+            if member is None or index.column() != 0 or not self.is_markable(member.document.path):
+                return None
+            marked = member.document.path in self._marked
+            return Qt.CheckState.Checked if marked else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.FontRole:
             if member is None or member.is_reference:
                 return self._bold
@@ -222,6 +363,9 @@ class GroupsModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _RIGHT if index.column() in _NUMERIC else _LEFT
         if role == Qt.ItemDataRole.ToolTipRole:
+            if index.column() == KIND_COLUMN:
+                kind = member.kind if member is not None else group_kind(group)
+                return KIND_TIPS.get(kind)
             if member is None:
                 return f"Reference (the one to keep): {group.reference}"
             if member.document.path in self._in_trash:

@@ -20,10 +20,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pathlib import PurePath
+
 from neardup.gui.report_data import GroupRow, MemberRow, PairRow, ReportData
 from neardup.gui.results.documents_page import DocumentsPage
 from neardup.gui.results.file_actions import add_file_actions
-from neardup.gui.results.groups_model import GroupsModel
+from neardup.gui.results.groups_model import KIND_COLUMN, GroupsModel
 from neardup.gui.results.models import (
     PATH_ROLE,
     PairsFilterProxy,
@@ -31,7 +33,8 @@ from neardup.gui.results.models import (
     ProblemsModel,
     SourceSortProxy,
 )
-from neardup.gui.tidy.plan import TidyScope, TrashPlan, plan_trash
+from neardup.gui.tidy.marks import MarkResult, MarkRule, apply_rule, keep_this_one
+from neardup.gui.tidy.plan import TidyScope, TrashPlan, plan_marked, plan_trash
 
 KINDS = ("duplicate", "near-duplicate", "partial")
 # Beyond this many groups, expanding them all would make opening a report sluggish.
@@ -86,6 +89,9 @@ class ResultsView(QWidget):
         for column in (2, 3, 6):
             self.groups_view.setColumnWidth(column, 70)
         self.groups_view.setColumnWidth(5, 130)
+        # exact copy or edited version: next to the name, what tidying most depends on
+        self.groups_view.header().moveSection(KIND_COLUMN, 1)
+        self.groups_view.setColumnWidth(KIND_COLUMN, 110)
         self.groups_view.customContextMenuRequested.connect(
             lambda point: self._popup_menu(self.groups_view, point)
         )
@@ -170,10 +176,13 @@ class ResultsView(QWidget):
         self._pair_of: dict[tuple[str, str], PairRow] = {}
         self._tidy_scope = TidyScope()
         self._tidy_enabled = True
+        self._report: ReportData | None = None
 
     def show_report(self, report: ReportData) -> None:
+        self._report = report
         self._tidy_scope = TidyScope.of(report)
         self.groups_model.set_groups(report.groups)
+        self.groups_model.set_unmarkable(self._tidy_scope.never_moved())
         self.pairs_model.set_rows(report.pairs)
         self.problems_model.set_rows(report.problems)
         if len(report.groups) <= MAX_EXPANDED_GROUPS:
@@ -225,6 +234,54 @@ class ResultsView(QWidget):
     def trash_plan(self, rows: list[GroupRow | MemberRow]) -> TrashPlan:
         return plan_trash(rows, self._tidy_scope, self.groups_model.in_trash_paths())
 
+    def marked_plan(self, marked: frozenset[str]) -> TrashPlan:
+        return plan_marked(marked, self._tidy_scope, self.groups_model.in_trash_paths())
+
+    def _refresh_scope(self) -> None:
+        """After references changed: what is kept, and so what may be marked, follows them."""
+        if self._report is not None:
+            self._tidy_scope = TidyScope.of(self._report, self.groups_model.groups())
+            self.groups_model.set_unmarkable(self._tidy_scope.never_moved())
+
+    def shown_groups(self) -> list[GroupRow]:
+        return self.groups_model.groups()
+
+    def apply_mark_rule(self, rule: MarkRule, folder: PurePath | None = None) -> MarkResult:
+        """Mark (and for a keep rule, choose the copy to keep in) every group shown."""
+        model = self.groups_model
+        result = apply_rule(
+            rule,
+            self.shown_groups(),
+            self._tidy_scope,
+            model.in_trash_paths(),
+            model.marked_paths(),
+            self._pair_of,
+            folder,
+        )
+        model.replace_groups(result.changed_groups)
+        self._refresh_scope()
+        model.set_marks(result.marks)
+        text = f"{len(model.marked_paths())} files marked."
+        if result.untouched:
+            text += f" {result.untouched} groups have no copy there and were left as they were."
+        self.status_message.emit(text)
+        return result
+
+    def keep_member(self, group: GroupRow, path: str) -> None:
+        """Make this member the copy its group keeps (its reference)."""
+        self.groups_model.replace_groups([keep_this_one(group, path, self._pair_of)])
+        self._refresh_scope()
+        self.status_message.emit(f"Keeping {PurePath(path).name} in group {group.id}.")
+
+    def _add_keep_action(self, menu: QMenu, group: GroupRow, member: MemberRow) -> None:
+        path = member.document.path
+        if member.is_reference or self.groups_model.is_in_trash(path):
+            return
+        action = menu.addAction("Keep this one")
+        action.setToolTip("Make this file the group's reference: the copy tidying keeps.")
+        action.setEnabled(self._tidy_enabled)
+        action.triggered.connect(lambda: self.keep_member(group, path))
+
     def _add_trash_action(self, menu: QMenu, index: QModelIndex) -> None:
         rows = self.group_rows([index.siblingAtColumn(0)])
         if not self.trash_plan(rows).files:
@@ -268,6 +325,9 @@ class ResultsView(QWidget):
                     )
                     menu.addSeparator()
             add_file_actions(menu, str(self.groups_model.data(source, PATH_ROLE)))
+            if member is not None and group is not None:
+                menu.addSeparator()
+                self._add_keep_action(menu, group, member)
             self._add_trash_action(menu, index)
         else:
             source = self.problems_proxy.mapToSource(index)

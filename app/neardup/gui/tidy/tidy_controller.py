@@ -1,4 +1,5 @@
-"""The tidying actions of the main window: confirm, move duplicates to the Trash, undo the last batch."""
+"""The tidying actions of the main window: confirm, move the marked files (or the duplicates of
+the selected groups) to the Trash, undo the last batch."""
 
 from __future__ import annotations
 
@@ -6,23 +7,27 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMessageBox
+from PySide6.QtWidgets import QCheckBox, QMainWindow, QMessageBox
 
 from neardup.gui.report_data import GroupRow, MemberRow
 from neardup.gui.results.results_view import ResultsView
 from neardup.gui.tidy.plan import (
+    Answer,
     Message,
     TrashBatch,
     TrashHistory,
     TrashPlan,
+    also_edited_label,
     confirmation,
-    files_text,
+    move_button_text,
     moved_summary,
     restored_summary,
 )
 from neardup.gui.tidy.trash import TrashedFile, move_to_trash, restore_from_trash, still_in_trash
 
-Confirm = Callable[[TrashPlan], bool]
+Confirm = Callable[[TrashPlan], Answer]
+TRASH_SELECTED_TEXT = "Move duplicates to &Trash…"
+TRASH_MARKED_TEXT = "Move marked files to &Trash…"
 
 
 class TidyController(QObject):
@@ -48,14 +53,14 @@ class TidyController(QObject):
             QKeySequence.SequenceFormat.NativeText
         )
 
-        self.trash_action = QAction("Move duplicates to &Trash…", parent)
+        self.trash_action = QAction(TRASH_SELECTED_TEXT, parent)
         # Delete only where the groups have the focus: elsewhere it means something else.
         self.trash_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
         self.trash_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         results.groups_view.addAction(self.trash_action)
         tip = (
-            "Move the duplicates in the selected groups (or the selected files) to the Trash; "
-            "each group's reference is kept."
+            "Move the marked files to the Trash or, with none marked, the duplicates in the "
+            "selected groups (or the selected files); each group's reference is kept."
         )
         self.trash_action.setToolTip(tip)
         self.trash_action.setStatusTip(tip)
@@ -69,6 +74,7 @@ class TidyController(QObject):
         results.trash_requested.connect(self.trash_rows)
         results.groups_view.selectionModel().selectionChanged.connect(self.update_actions)
         results.groups_model.modelReset.connect(self.update_actions)
+        results.groups_model.marks_changed.connect(self.update_actions)
         self.update_actions()
 
     # --- state -------------------------------------------------------------------------------
@@ -83,7 +89,9 @@ class TidyController(QObject):
     def update_actions(self) -> None:
         idle = not self.busy()
         self.results.set_tidy_enabled(idle)
-        plan = self.results.trash_plan(self.results.selected_group_rows())
+        marked = bool(self.results.groups_model.marked_paths())
+        plan = self.chosen_plan()
+        self.trash_action.setText(TRASH_MARKED_TEXT if marked else TRASH_SELECTED_TEXT)
         self.trash_action.setEnabled(idle and bool(plan.files))
         self.undo_action.setEnabled(idle and self.history.can_undo())
         self.undo_action.setText(self.history.undo_text())
@@ -94,18 +102,35 @@ class TidyController(QObject):
 
     # --- moving and undoing ------------------------------------------------------------------
 
+    def chosen_plan(self) -> TrashPlan:
+        """The marked files; with none marked, the duplicates of the selected rows."""
+        marked = self.results.groups_model.marked_paths()
+        if marked:
+            return self.results.marked_plan(marked)
+        return self.results.trash_plan(self.results.selected_group_rows())
+
     def trash_selection(self) -> None:
-        self.trash_rows(self.results.selected_group_rows())
+        self._trash_plan(self.chosen_plan())
 
     def trash_rows(self, rows: Sequence[GroupRow | MemberRow]) -> None:
         """Confirm, then move the duplicates these rows stand for; say what moved and what not."""
-        if self.busy():
-            return
-        plan = self.results.trash_plan(list(rows))
-        if not plan.files:
-            return
-        if not self.confirm(plan):
+        self._trash_plan(self.results.trash_plan(list(rows)))
+
+    def confirmed(self, plan: TrashPlan) -> TrashPlan | None:
+        """The part of the plan the person agrees to move: edited versions only when asked."""
+        answer = self.confirm(plan)
+        if answer is Answer.EXACT_ONLY:
+            plan = plan.exact_only()
+        if answer is Answer.CANCEL or not plan.files:
             self._status("Nothing was moved.")
+            return None
+        return plan
+
+    def _trash_plan(self, chosen: TrashPlan) -> None:
+        if self.busy() or not chosen.files:
+            return
+        plan = self.confirmed(chosen)
+        if plan is None:
             return
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
@@ -140,21 +165,35 @@ class TidyController(QObject):
 
     # --- dialogs -----------------------------------------------------------------------------
 
-    def ask_to_confirm(self, plan: TrashPlan) -> bool:
-        message = confirmation(plan, self.undo_shortcut)
+    def ask_to_confirm(self, plan: TrashPlan, destination: str | None = None) -> Answer:
+        """The modal question, Cancel by default; edited versions have a box of their own,
+        unticked, so that they never go with the copies unnoticed."""
+        message = confirmation(plan, self.undo_shortcut, destination)
         box = QMessageBox(
             QMessageBox.Icon.Question, message.title, message.text, parent=self._window
         )
         box.setInformativeText(message.informative)
         box.setDetailedText(message.details)
-        move = box.addButton(
-            f"Move {files_text(len(plan.files))} to Trash", QMessageBox.ButtonRole.AcceptRole
-        )
+        where = "Trash" if destination is None else "folder"
+        move = box.addButton(move_button_text(plan, True, where), QMessageBox.ButtonRole.AcceptRole)
         cancel = box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(cancel)
         box.setEscapeButton(cancel)
+        also_edited = None
+        if plan.edited:
+            also_edited = QCheckBox(also_edited_label(plan))
+            box.setCheckBox(also_edited)
+
+            def follow(checked: bool) -> None:
+                move.setText(move_button_text(plan, checked, where))
+                move.setEnabled(checked or bool(plan.exact_files))
+
+            also_edited.toggled.connect(follow)
+            follow(False)
         box.exec()
-        return box.clickedButton() is move
+        if box.clickedButton() is not move:
+            return Answer.CANCEL
+        return Answer.EXACT_ONLY if also_edited and not also_edited.isChecked() else Answer.ALL
 
     def _show(self, message: Message) -> None:
         """A non-blocking message: the app stays usable and tests are never stuck."""
