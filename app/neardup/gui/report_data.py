@@ -273,7 +273,9 @@ def _shared_by(item: dict[str, Any]) -> int:
     return max(counts, default=0)
 
 
-def _share_found_in(pair_of: Mapping[tuple[str, str], PairRow], path: str, other: str) -> float | None:
+def _share_found_in(
+    pair_of: Mapping[tuple[str, str], PairRow], path: str, other: str
+) -> float | None:
     """The share of ``path``'s text found in ``other``, where the two make a pair."""
     pair = pair_of.get((path, other))
     if pair is None:

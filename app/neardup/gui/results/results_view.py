@@ -3,6 +3,8 @@ summary line."""
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
 from PySide6.QtCore import QModelIndex, QPoint, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -19,8 +21,6 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-
-from pathlib import PurePath
 
 from neardup.gui.report_data import GroupRow, MemberRow, PairRow, ReportData
 from neardup.gui.results.documents_page import DocumentsPage

@@ -80,7 +80,9 @@ class TidyScope:
         rule = report.scan_settings().reference_rule
         groups = report.groups if groups is None else groups
         keepers = {
-            g.id: keeper for g in groups if (keeper := _scanned_keeper(g, folders, rule)) is not None
+            g.id: keeper
+            for g in groups
+            if (keeper := _scanned_keeper(g, folders, rule)) is not None
         }
         return cls(
             frozenset(g.reference for g in groups) | {k.path for k in keepers.values()},
