@@ -125,7 +125,7 @@ def agree(window: MainWindow) -> list[TrashPlan]:
     """Answer every confirmation with yes, and keep what was asked."""
     asked: list[TrashPlan] = []
 
-    def confirm(plan: TrashPlan) -> Answer:
+    def confirm(plan: TrashPlan, destination: str | None = None) -> Answer:
         asked.append(plan)
         return Answer.ALL
 

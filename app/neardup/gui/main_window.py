@@ -145,6 +145,7 @@ class MainWindow(QMainWindow):
         self.edit_menu.addAction(self.tidy.undo_action)
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(self.tidy.trash_action)
+        self.edit_menu.addAction(self.tidy.move_action)
         self.marks = MarkActions(self.results, self)
         self.menuBar().insertMenu(self.scan_menu.menuAction(), self.marks.menu)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)

@@ -3,7 +3,7 @@ Trash greyed and in italics, a checkbox on every member tidying may move (the ma
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import Any
 
 from PySide6.QtCore import (
@@ -16,8 +16,23 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from neardup.gui.formatting import human_size, modified_text, percent, sort_key
-from neardup.gui.report_data import DUPLICATE_KIND, NEAR_DUPLICATE_KIND, GroupRow, MemberRow
+from neardup.gui.formatting import sort_key
+from neardup.gui.report_data import GroupRow, MemberRow
+from neardup.gui.results.groups_rows import (
+    COLUMNS,
+    IN_TRASH_TAG,
+    KIND_COLUMN,
+    KIND_TIPS,
+    MEMBER_KEYS,
+    MIXED_KIND,
+    MOVED_TAG,
+    NUMERIC_COLUMNS,
+    REFERENCE_TAG,
+    group_key,
+    group_kind,
+    group_texts,
+    member_texts,
+)
 from neardup.gui.results.models import (
     PATH_ROLE,
     ROW_ROLE,
@@ -28,88 +43,11 @@ from neardup.gui.results.models import (
     trashed_tip,
 )
 
-# Kind is last in the model (tests and saved layouts know the others by number); the view
-# shows it second.
-COLUMNS = ("Name", "Folder", "Distance", "Overlap", "Size", "Modified", "Format", "Kind")
-KIND_COLUMN = 7
-MIXED_KIND = "mixed"
-KIND_TIPS = {
-    DUPLICATE_KIND: "Duplicate: the same text as the reference, an exact copy.",
-    NEAR_DUPLICATE_KIND: "Near-duplicate: an edited version of the reference, not an exact copy.",
-    MIXED_KIND: "Some members are exact copies of the reference, some are edited versions.",
-}
-_NUMERIC = {2, 3, 4}
-REFERENCE_TAG = "reference"
-IN_TRASH_TAG = "in Trash"
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 _TOP = 0  # internalId of group rows; member rows carry their group's storage index + 1
 
-
-def _member_texts(member: MemberRow, in_trash: bool) -> tuple[str, ...]:
-    doc = member.document
-    tags = [REFERENCE_TAG] if member.is_reference else []
-    if doc.role == "library":
-        tags.append("library")
-    if in_trash:
-        tags.append(IN_TRASH_TAG)
-    name = doc.name + (f"  [{', '.join(tags)}]" if tags else "")
-    return (
-        name,
-        doc.folder,
-        "" if member.is_reference else str(member.distance),
-        "" if member.is_reference else percent(member.overlap),
-        human_size(doc.size),
-        modified_text(doc.modified_ns),
-        doc.format,
-        member.kind,
-    )
-
-
-def group_kind(group: GroupRow) -> str:
-    kinds = {m.kind for m in group.members if not m.is_reference}
-    return kinds.pop() if len(kinds) == 1 else MIXED_KIND
-
-
-def _group_texts(group: GroupRow, in_trash: int, marked: int) -> tuple[str, ...]:
-    reference = next((m for m in group.members if m.is_reference), None)
-    name = reference.document.name if reference else group.reference
-    folder = reference.document.folder if reference else ""
-    trashed = f", {in_trash} {IN_TRASH_TAG}" if in_trash else ""
-    marks = f", {marked} marked" if marked else ""
-    return (
-        f"Group {group.id}: {name} ({len(group.members)} files{trashed}{marks})",
-        folder,
-        "",
-        "",
-        human_size(group.total_size),
-        "",
-        "",
-        group_kind(group),
-    )
-
-
-_MEMBER_KEYS: tuple[Callable[[MemberRow], object], ...] = (
-    lambda m: m.document.name.casefold(),
-    lambda m: m.document.folder.casefold(),
-    lambda m: m.distance,
-    lambda m: m.overlap,
-    lambda m: m.document.size,
-    lambda m: m.document.modified_ns,
-    lambda m: m.document.format,
-    lambda m: m.kind,
-)
-
-
-def _group_key(group: GroupRow, column: int) -> object:
-    if column == 0:
-        return group.id
-    if column == 4:
-        return group.total_size
-    if column == KIND_COLUMN:
-        return group_kind(group)
-    reference = next((m for m in group.members if m.is_reference), group.members[0])
-    return _MEMBER_KEYS[column](reference)
+__all__ = ["IN_TRASH_TAG", "KIND_COLUMN", "MIXED_KIND", "REFERENCE_TAG", "GroupsModel"]
 
 
 class GroupsModel(QAbstractItemModel):
@@ -131,6 +69,7 @@ class GroupsModel(QAbstractItemModel):
         self._sort: tuple[int, Qt.SortOrder] | None = None
         # Kept across reports: a reopened report shows what was trashed since as such.
         self._in_trash: frozenset[str] = frozenset()
+        self._moved: dict[str, str] = {}  # path -> the folder "Move to folder" put it in
         self._places: dict[str, list[tuple[int, int]]] = {}  # path -> (group, member) pairs
         self._marked: set[str] = set()
         self._unmarkable: frozenset[str] = frozenset()  # kept copies and library files
@@ -202,7 +141,7 @@ class GroupsModel(QAbstractItemModel):
         self._emit_all_changed()
 
     def is_markable(self, path: str) -> bool:
-        return path not in self._unmarkable and path not in self._in_trash
+        return path not in self._unmarkable and not self.is_away(path)
 
     def is_marked(self, path: str) -> bool:
         return path in self._marked and self.is_markable(path)
@@ -267,6 +206,29 @@ class GroupsModel(QAbstractItemModel):
 
     def in_trash_paths(self) -> frozenset[str]:
         return self._in_trash
+
+    def is_away(self, path: str) -> bool:
+        """Moved by tidying, to the Trash or to a folder."""
+        return path in self._in_trash or path in self._moved
+
+    def away_paths(self) -> frozenset[str]:
+        return self._in_trash | self._moved.keys()
+
+    def _away_tag(self, path: str) -> str:
+        if path in self._in_trash:
+            return IN_TRASH_TAG
+        folder = self._moved.get(path)
+        return f"{MOVED_TAG} {folder}" if folder else ""
+
+    def set_moved(self, folders: Mapping[str, str]) -> None:
+        """Mark these paths as moved to a folder, each to its own (and every other as not)."""
+        changed = {p for p in folders.keys() ^ self._moved.keys()}
+        changed |= {p for p in folders if self._moved.get(p) != folders[p]}
+        self._moved = dict(folders)
+        for path in changed:
+            self._emit_changed(path)
+        if self._marked & changed:
+            self.set_marks(self._marked - changed)
 
     def set_in_trash(self, paths: Set[str]) -> None:
         """Mark these paths as moved to the Trash (and every other path as not)."""
@@ -340,11 +302,11 @@ class GroupsModel(QAbstractItemModel):
             texts = self._texts.get(key)
             if texts is None:
                 if member is not None:
-                    texts = _member_texts(member, member.document.path in self._in_trash)
+                    texts = member_texts(member, self._away_tag(member.document.path))
                 else:
                     trashed = self._trashed_in(group) if self._in_trash else 0
                     marked = sum(self.is_marked(m.document.path) for m in group.members)
-                    texts = _group_texts(group, trashed, marked)
+                    texts = group_texts(group, trashed, marked)
                 self._texts[key] = texts
             return texts[index.column()]
         if role == Qt.ItemDataRole.CheckStateRole:
@@ -355,13 +317,13 @@ class GroupsModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.FontRole:
             if member is None or member.is_reference:
                 return self._bold
-            return self._italic if member.document.path in self._in_trash else None
+            return self._italic if self.is_away(member.document.path) else None
         if role == Qt.ItemDataRole.ForegroundRole:
-            if member is not None and member.document.path in self._in_trash:
+            if member is not None and self.is_away(member.document.path):
                 return trashed_brush()
             return None
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if index.column() in _NUMERIC else _LEFT
+            return _RIGHT if index.column() in NUMERIC_COLUMNS else _LEFT
         if role == Qt.ItemDataRole.ToolTipRole:
             if index.column() == KIND_COLUMN:
                 kind = member.kind if member is not None else group_kind(group)
@@ -370,6 +332,9 @@ class GroupsModel(QAbstractItemModel):
                 return f"Reference (the one to keep): {group.reference}"
             if member.document.path in self._in_trash:
                 return trashed_tip(member.document.path)
+            if member.document.path in self._moved:
+                folder = self._moved[member.document.path]
+                return f"Moved to {folder} (Edit → Undo puts it back): {member.document.path}"
             prefix = "Reference (the one to keep): " if member.is_reference else ""
             return prefix + member.document.path
         if role == ROW_ROLE:
@@ -378,8 +343,8 @@ class GroupsModel(QAbstractItemModel):
             return member.document.path if member is not None else group.reference
         if role == SORT_ROLE:
             if member is None:
-                return _group_key(group, index.column())
-            return _MEMBER_KEYS[index.column()](member)
+                return group_key(group, index.column())
+            return MEMBER_KEYS[index.column()](member)
         return None
 
     def headerData(
@@ -391,12 +356,12 @@ class GroupsModel(QAbstractItemModel):
 
     def _apply_sort(self, column: int, order: Qt.SortOrder) -> None:
         reverse = order == Qt.SortOrder.DescendingOrder
-        keys = [sort_key(_group_key(g, column)) for g in self._groups]
+        keys = [sort_key(group_key(g, column)) for g in self._groups]
         self._order = sorted(range(len(self._groups)), key=keys.__getitem__, reverse=reverse)
         self._row_of = [0] * len(self._groups)
         for row, group in enumerate(self._order):
             self._row_of[group] = row
-        member_key = _MEMBER_KEYS[column]
+        member_key = MEMBER_KEYS[column]
         for g, group_row in enumerate(self._groups):
             members = group_row.members
             others = [i for i, m in enumerate(members) if not m.is_reference]

@@ -232,10 +232,10 @@ class ResultsView(QWidget):
         return self.group_rows(self.groups_view.selectionModel().selectedRows(0))
 
     def trash_plan(self, rows: list[GroupRow | MemberRow]) -> TrashPlan:
-        return plan_trash(rows, self._tidy_scope, self.groups_model.in_trash_paths())
+        return plan_trash(rows, self._tidy_scope, self.groups_model.away_paths())
 
     def marked_plan(self, marked: frozenset[str]) -> TrashPlan:
-        return plan_marked(marked, self._tidy_scope, self.groups_model.in_trash_paths())
+        return plan_marked(marked, self._tidy_scope, self.groups_model.away_paths())
 
     def _refresh_scope(self) -> None:
         """After references changed: what is kept, and so what may be marked, follows them."""
@@ -253,7 +253,7 @@ class ResultsView(QWidget):
             rule,
             self.shown_groups(),
             self._tidy_scope,
-            model.in_trash_paths(),
+            model.away_paths(),
             model.marked_paths(),
             self._pair_of,
             folder,
@@ -275,7 +275,7 @@ class ResultsView(QWidget):
 
     def _add_keep_action(self, menu: QMenu, group: GroupRow, member: MemberRow) -> None:
         path = member.document.path
-        if member.is_reference or self.groups_model.is_in_trash(path):
+        if member.is_reference or self.groups_model.is_away(path):
             return
         action = menu.addAction("Keep this one")
         action.setToolTip("Make this file the group's reference: the copy tidying keeps.")

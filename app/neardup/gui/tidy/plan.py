@@ -205,10 +205,12 @@ def _kept_copies(files: Iterable[DocumentRow], scope: TidyScope) -> dict[str, Ke
 @dataclass(frozen=True, slots=True)
 class TrashBatch:
     files: tuple[TrashedFile, ...]
+    destination: str | None = None  # the folder of a "Move to folder"; None: the Trash
 
     @property
     def undo_text(self) -> str:
-        return f"Undo move of {files_text(len(self.files))} to Trash"
+        where = "Trash" if self.destination is None else PurePath(self.destination).name
+        return f"Undo move of {files_text(len(self.files))} to {where}"
 
 
 @dataclass(slots=True)
@@ -311,24 +313,27 @@ def confirmation(plan: TrashPlan, undo_shortcut: str, destination: str | None = 
     )
 
 
-def moved_summary(outcome: Outcome, undo_shortcut: str) -> Message:
+def moved_summary(outcome: Outcome, undo_shortcut: str, destination: str | None = None) -> Message:
     moved = outcome.done
     size = human_size(sum(f.size for f in moved))
-    text = f"Moved {files_text(len(moved))} ({size}) to the Trash."
+    where = "the Trash" if destination is None else destination
+    title = "Moved to Trash" if destination is None else "Moved to folder"
+    text = f"Moved {files_text(len(moved))} ({size}) to {where}."
     if not outcome.skipped:
-        return Message("Moved to Trash", text, f"Undo with Edit → Undo ({undo_shortcut}).")
+        return Message(title, text, f"Undo with Edit → Undo ({undo_shortcut}).")
     listing, details = _listing(outcome.skipped)
     informative = f"{files_text(len(outcome.skipped))} not moved:\n{listing}"
-    return Message("Moved to Trash", text, informative, details, warning=True)
+    return Message(title, text, informative, details, warning=True)
 
 
-def restored_summary(outcome: Outcome) -> Message:
-    text = f"Restored {files_text(len(outcome.done))} from the Trash."
+def restored_summary(outcome: Outcome, destination: str | None = None) -> Message:
+    where = "the Trash" if destination is None else destination
+    text = f"Restored {files_text(len(outcome.done))} from {where}."
     if not outcome.skipped:
         return Message("Undo", text)
     listing, details = _listing(outcome.skipped)
     informative = (
         f"{files_text(len(outcome.skipped))} not put back:\n{listing}\n"
-        "You can restore them from the system Trash."
-    )
+        + ("You can restore them from the system Trash." if destination is None else "")
+    ).strip()
     return Message("Undo", text, informative, details, warning=True)

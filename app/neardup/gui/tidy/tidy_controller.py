@@ -3,14 +3,17 @@ the selected groups) to the Trash, undo the last batch."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QCheckBox, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QCheckBox, QFileDialog, QMainWindow, QMessageBox
 
 from neardup.gui.report_data import GroupRow, MemberRow
 from neardup.gui.results.results_view import ResultsView
+from neardup.gui.tidy.move_folder import destination_problem, move_to_folder
 from neardup.gui.tidy.plan import (
     Answer,
     Message,
@@ -25,7 +28,8 @@ from neardup.gui.tidy.plan import (
 )
 from neardup.gui.tidy.trash import TrashedFile, move_to_trash, restore_from_trash, still_in_trash
 
-Confirm = Callable[[TrashPlan], Answer]
+Confirm = Callable[[TrashPlan, str | None], Answer]  # the plan, and the folder or None: Trash
+ChooseFolder = Callable[[], str]  # "" when the person cancels
 TRASH_SELECTED_TEXT = "Move duplicates to &Trash…"
 TRASH_MARKED_TEXT = "Move marked files to &Trash…"
 
@@ -34,6 +38,7 @@ class TidyController(QObject):
     """Owns the Trash and Undo actions, the undo history and which files are in the Trash."""
 
     trashed = Signal(object)  # trash.Outcome of a move, after the view shows it
+    moved_to_folder = Signal(object)  # trash.Outcome of a Move to folder, after it is shown
     restored = Signal(object)  # trash.Outcome of an undo, after the view shows it
 
     def __init__(
@@ -46,8 +51,10 @@ class TidyController(QObject):
         self._window = parent
         self.history = TrashHistory()
         self.in_trash: dict[str, TrashedFile] = {}  # original path -> where it is in the Trash
+        self.moved: dict[str, TrashedFile] = {}  # original path -> where Move to folder put it
         # Replaceable, so that tests (and scripts) answer without a modal dialog.
         self.confirm: Confirm = self.ask_to_confirm
+        self.choose_destination: ChooseFolder = self._ask_for_destination
         self.message_box: QMessageBox | None = None
         self.undo_shortcut = QKeySequence(QKeySequence.StandardKey.Undo).toString(
             QKeySequence.SequenceFormat.NativeText
@@ -64,12 +71,20 @@ class TidyController(QObject):
         )
         self.trash_action.setToolTip(tip)
         self.trash_action.setStatusTip(tip)
+        self.move_action = QAction("Move marked files to &folder…", parent)
+        tip = (
+            "Move the marked files (with none marked, the duplicates in the selected groups) "
+            "into a folder you choose; a name already there gets a number."
+        )
+        self.move_action.setToolTip(tip)
+        self.move_action.setStatusTip(tip)
         self.undo_action = QAction("Undo", parent)
         self.undo_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Undo))
         self.undo_action.setStatusTip("Put the files of the last move to the Trash back.")
         parent.addAction(self.undo_action)
 
         self.trash_action.triggered.connect(self.trash_selection)
+        self.move_action.triggered.connect(self.move_selection)
         self.undo_action.triggered.connect(self.undo_last)
         results.trash_requested.connect(self.trash_rows)
         results.groups_view.selectionModel().selectionChanged.connect(self.update_actions)
@@ -93,11 +108,15 @@ class TidyController(QObject):
         plan = self.chosen_plan()
         self.trash_action.setText(TRASH_MARKED_TEXT if marked else TRASH_SELECTED_TEXT)
         self.trash_action.setEnabled(idle and bool(plan.files))
+        self.move_action.setEnabled(idle and bool(plan.files))
         self.undo_action.setEnabled(idle and self.history.can_undo())
         self.undo_action.setText(self.history.undo_text())
 
     def _mark_in_trash(self) -> None:
         self.results.groups_model.set_in_trash(self.in_trash.keys())
+        self.results.groups_model.set_moved(
+            {path: os.path.dirname(f.in_trash) for path, f in self.moved.items()}
+        )
         self.results.documents_model.set_in_trash(self.in_trash.keys())
 
     # --- moving and undoing ------------------------------------------------------------------
@@ -116,9 +135,23 @@ class TidyController(QObject):
         """Confirm, then move the duplicates these rows stand for; say what moved and what not."""
         self._trash_plan(self.results.trash_plan(list(rows)))
 
-    def confirmed(self, plan: TrashPlan) -> TrashPlan | None:
+    def move_selection(self) -> None:
+        """Ask for a folder, confirm, then move the marked files (or the selection) into it."""
+        chosen = self.chosen_plan()
+        if self.busy() or not chosen.files:
+            return
+        folder = self.choose_destination()
+        if not folder:
+            return
+        problem = destination_problem(Path(folder))
+        if problem is not None:
+            self._show(Message("Move to folder", "Nothing was moved.", problem, warning=True))
+            return
+        self._move_plan(chosen, folder)
+
+    def confirmed(self, plan: TrashPlan, destination: str | None = None) -> TrashPlan | None:
         """The part of the plan the person agrees to move: edited versions only when asked."""
-        answer = self.confirm(plan)
+        answer = self.confirm(plan, destination)
         if answer is Answer.EXACT_ONLY:
             plan = plan.exact_only()
         if answer is Answer.CANCEL or not plan.files:
@@ -127,23 +160,31 @@ class TidyController(QObject):
         return plan
 
     def _trash_plan(self, chosen: TrashPlan) -> None:
+        self._move_plan(chosen, None)
+
+    def _move_plan(self, chosen: TrashPlan, destination: str | None) -> None:
+        """Confirm, then move to the Trash (no destination) or into the folder."""
         if self.busy() or not chosen.files:
             return
-        plan = self.confirmed(chosen)
+        plan = self.confirmed(chosen, destination)
         if plan is None:
             return
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            outcome = move_to_trash(plan.files, plan.kept)
+            if destination is None:
+                outcome = move_to_trash(plan.files, plan.kept)
+            else:
+                outcome = move_to_folder(plan.files, Path(destination), plan.kept)
         finally:
             QGuiApplication.restoreOverrideCursor()
         if outcome.done:
-            self.history.push(TrashBatch(outcome.done))
-            self.in_trash.update((f.original, f) for f in outcome.done)
+            self.history.push(TrashBatch(outcome.done, destination))
+            away = self.in_trash if destination is None else self.moved
+            away.update((f.original, f) for f in outcome.done)
             self._mark_in_trash()
         self.update_actions()
-        self._show(moved_summary(outcome, self.undo_shortcut))
-        self.trashed.emit(outcome)
+        self._show(moved_summary(outcome, self.undo_shortcut, destination))
+        (self.trashed if destination is None else self.moved_to_folder).emit(outcome)
 
     def undo_last(self) -> None:
         """Move the last batch back from the Trash, never over a file that took a place."""
@@ -157,10 +198,11 @@ class TidyController(QObject):
             # Marked only while still in the Trash: files left there (their place was taken)
             # stay marked, files restored by hand or emptied from the Trash do not.
             if not still_in_trash(file):
-                self.in_trash.pop(file.original, None)
+                away = self.in_trash if file.trashed else self.moved
+                away.pop(file.original, None)
         self._mark_in_trash()
         self.update_actions()
-        self._show(restored_summary(outcome))
+        self._show(restored_summary(outcome, batch.destination))
         self.restored.emit(outcome)
 
     # --- dialogs -----------------------------------------------------------------------------
@@ -174,7 +216,7 @@ class TidyController(QObject):
         )
         box.setInformativeText(message.informative)
         box.setDetailedText(message.details)
-        where = "Trash" if destination is None else "folder"
+        where = "Trash" if destination is None else Path(destination).name
         move = box.addButton(move_button_text(plan, True, where), QMessageBox.ButtonRole.AcceptRole)
         cancel = box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(cancel)
@@ -194,6 +236,9 @@ class TidyController(QObject):
         if box.clickedButton() is not move:
             return Answer.CANCEL
         return Answer.EXACT_ONLY if also_edited and not also_edited.isChecked() else Answer.ALL
+
+    def _ask_for_destination(self) -> str:
+        return QFileDialog.getExistingDirectory(self._window, "Move the files into this folder")
 
     def _show(self, message: Message) -> None:
         """A non-blocking message: the app stays usable and tests are never stuck."""
