@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QProgressBar,
     QPushButton,
@@ -32,6 +33,7 @@ from neardup.gui.results.results_view import ResultsView
 from neardup.gui.settings.folders_panel import FoldersPanel
 from neardup.gui.settings.settings_panel import SettingsPanel
 from neardup.gui.settings.settings_store import FolderRole, SettingsStore
+from neardup.gui.tidy.ignore_controller import IGNORE_FILE_NAME, IgnoreController
 from neardup.gui.tidy.mark_actions import MarkActions
 from neardup.gui.tidy.tidy_controller import TidyController
 from neardup.gui.worker import Job, Worker, WorkerError, new_worker_qthread
@@ -148,6 +150,13 @@ class MainWindow(QMainWindow):
         self.edit_menu.addAction(self.tidy.move_action)
         self.marks = MarkActions(self.results, self)
         self.menuBar().insertMenu(self.scan_menu.menuAction(), self.marks.menu)
+        # beside the settings file: the person's decisions, not the cache's
+        ignore_path = Path(self.store.file_name).parent / IGNORE_FILE_NAME
+        self.ignoring = IgnoreController(self.results, ignore_path, self)
+        self.view_menu = QMenu("&View", self)
+        self.view_menu.addAction(self.ignoring.show_action)
+        self.menuBar().insertMenu(self.scan_menu.menuAction(), self.view_menu)
+        self.results.groups_model.layoutChanged.connect(self.ignoring.refresh)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(scroll)
         self.splitter.addWidget(self.results)
@@ -330,6 +339,7 @@ class MainWindow(QMainWindow):
     def _show_report(self, report: ReportData) -> None:
         self.report = report
         self.results.show_report(report)
+        self.ignoring.show_report(report)
         self._update_title()
         self._set_scanning(
             self.is_busy() and self.scan_job is not None and self.scan_job.is_running()
@@ -435,4 +445,5 @@ class MainWindow(QMainWindow):
             dialog.close()
         # Cancel and wait, so that no thread outlives the window.
         workers.stop_all()
+        self.ignoring.close()
         super().closeEvent(event)
