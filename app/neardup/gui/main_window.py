@@ -156,7 +156,7 @@ class MainWindow(QMainWindow):
         self.view_menu = QMenu("&View", self)
         self.view_menu.addAction(self.ignoring.show_action)
         self.menuBar().insertMenu(self.scan_menu.menuAction(), self.view_menu)
-        self.results.groups_model.layoutChanged.connect(self.ignoring.refresh)
+        self.results.groups_model.references_changed.connect(self.ignoring.refresh)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(scroll)
         self.splitter.addWidget(self.results)

@@ -54,6 +54,7 @@ class GroupsModel(QAbstractItemModel):
     """Two levels; display strings are cached on first use, sorting is one Python sort."""
 
     marks_changed = Signal()
+    references_changed = Signal()  # replace_groups gave some groups another reference
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -74,8 +75,10 @@ class GroupsModel(QAbstractItemModel):
         self._marked: set[str] = set()
         self._unmarkable: frozenset[str] = frozenset()  # kept copies and library files
 
-    def set_groups(self, groups: Sequence[GroupRow]) -> None:
+    def set_groups(self, groups: Sequence[GroupRow], unmarkable: Set[str] = frozenset()) -> None:
+        """Show these groups; ``unmarkable`` are the files tidying never moves (no checkbox)."""
         self.beginResetModel()
+        self._unmarkable = frozenset(unmarkable)
         self._groups = list(groups)
         self._order = list(range(len(self._groups)))
         self._row_of = list(self._order)
@@ -123,6 +126,7 @@ class GroupsModel(QAbstractItemModel):
             new.append(self.createIndex(self._member_order[group].index(member), column, internal))
         self.changePersistentIndexList(persistent, new)
         self.layoutChanged.emit()
+        self.references_changed.emit()
 
     def _place_of(self, index: QModelIndex | QPersistentModelIndex) -> tuple[int, str]:
         """(group storage index, member path or "") of an index: what survives a relayout."""
@@ -136,9 +140,12 @@ class GroupsModel(QAbstractItemModel):
 
     def set_unmarkable(self, paths: Set[str]) -> None:
         """Files tidying never moves (kept copies, library files): they get no checkbox."""
-        self._unmarkable = frozenset(paths)
-        self.set_marks(self._marked - self._unmarkable)
-        self._emit_all_changed()
+        new = frozenset(paths)
+        changed = new ^ self._unmarkable
+        self._unmarkable = new
+        self.set_marks(self._marked - new)
+        for path in changed:
+            self._emit_changed(path)
 
     def is_markable(self, path: str) -> bool:
         return path not in self._unmarkable and not self.is_away(path)
@@ -170,15 +177,6 @@ class GroupsModel(QAbstractItemModel):
                 self.createIndex(row, 0, g + 1), self.createIndex(row, last, g + 1)
             )
             self.dataChanged.emit(group_index, group_index.siblingAtColumn(last))
-
-    def _emit_all_changed(self) -> None:
-        if self._groups:
-            last = len(COLUMNS) - 1
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._order) - 1, last))
-            for row in range(len(self._order)):
-                parent = self.index(row, 0)
-                count = self.rowCount(parent)
-                self.dataChanged.emit(self.index(0, 0, parent), self.index(count - 1, last, parent))
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         flags = super().flags(index)

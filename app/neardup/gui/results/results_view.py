@@ -185,8 +185,7 @@ class ResultsView(QWidget):
     def show_report(self, report: ReportData) -> None:
         self._report = report
         self._tidy_scope = TidyScope.of(report)
-        self.groups_model.set_groups(report.groups)
-        self.groups_model.set_unmarkable(self._tidy_scope.never_moved())
+        self.groups_model.set_groups(report.groups, self._tidy_scope.never_moved())
         self.pairs_model.set_rows(report.pairs)
         self.problems_model.set_rows(report.problems)
         if len(report.groups) <= MAX_EXPANDED_GROUPS:
