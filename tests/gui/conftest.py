@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 from gui_corpus import Corpus
+from PySide6.QtCore import QStandardPaths
 from pytestqt.qtbot import QtBot
+from tidy_helpers import Trash
 
 from neardup.core.report.scan_report import report_dict
 from neardup.core.scan.pipeline import scan
@@ -38,3 +40,17 @@ def corpus_report(gui_corpus: Corpus) -> ReportData:
     return parse_report(
         report_dict(scan([gui_corpus.folder], ScanSettings(workers=1, use_cache=False)))
     )
+
+
+@pytest.fixture
+def trash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Trash]:
+    """HOME and XDG_DATA_HOME inside tmp_path, on the same device as the test's files, so Qt
+    uses the home Trash $XDG_DATA_HOME/Trash (never $topdir/.Trash-$uid, never the real one)."""
+    home = tmp_path / "home"
+    data = home / ".local" / "share"
+    data.mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    location = QStandardPaths.StandardLocation.GenericDataLocation
+    assert QStandardPaths.writableLocation(location) == str(data)
+    yield Trash(data / "Trash")

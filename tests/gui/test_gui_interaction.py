@@ -67,6 +67,7 @@ def test_context_menus_offer_open_reveal_copy(
         "Open B with system app",
         "Reveal B in file manager",
         "Copy path B",
+        "Ignore this pair",
     ]
     copy_b = next(a for a in pairs_menu.actions() if a.text() == "Copy path B")
     copy_b.trigger()

@@ -6,192 +6,40 @@ there), never into the Trash of the user running the tests.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import unquote
 
 import pytest
+import tidy_helpers as helpers
 from gui_corpus import document, join
 from gui_helpers import SCAN_TIMEOUT_MS, scan_folder
-from PySide6.QtCore import QModelIndex, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication, QMenu, QMessageBox, QPushButton
+from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 from pytestqt.qtbot import QtBot
+from tidy_helpers import TRASH_ACTION, TRASH_DUPLICATES_ACTION, Trash
 
 from neardup.gui.file_state import CHANGED, NO_LONGER_THERE
 from neardup.gui.main_window import MainWindow
-from neardup.gui.report_data import DocumentRow, MemberRow
+from neardup.gui.report_data import DocumentRow
 from neardup.gui.results.groups_model import IN_TRASH_TAG
 from neardup.gui.results.models import PATH_ROLE
 from neardup.gui.settings.settings_store import FolderRole
-from neardup.gui.tidy.plan import TidyScope, TrashPlan
+from neardup.gui.tidy.plan import TidyScope
 from neardup.gui.tidy.trash import (
     PATH_OCCUPIED,
     REFERENCE_GONE,
     SAME_FILE,
     TRASH_UNAVAILABLE,
-    Outcome,
 )
 
-TRASH_ACTION = "Move to Trash…"
-TRASH_DUPLICATES_ACTION = "Move duplicates to Trash…"
-
-
-@dataclass(frozen=True)
-class Trash:
-    """The freedesktop home Trash this test's files go to."""
-
-    root: Path
-
-    @property
-    def files(self) -> Path:
-        return self.root / "files"
-
-    def contents(self) -> dict[str, bytes]:
-        """Original path -> bytes of every file in this Trash, read from its .trashinfo."""
-        found = {}
-        for info in sorted((self.root / "info").glob("*.trashinfo")):
-            line = next(x for x in info.read_text("utf-8").splitlines() if x.startswith("Path="))
-            original = unquote(line.removeprefix("Path="))
-            found[original] = (self.files / info.name.removesuffix(".trashinfo")).read_bytes()
-        return found
-
-    def is_empty(self) -> bool:
-        return not any(self.files.glob("*")) and not any((self.root / "info").glob("*"))
-
-
-@pytest.fixture(autouse=True)
-def trash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Trash]:
-    """HOME and XDG_DATA_HOME inside tmp_path, on the same device as the test's files, so Qt
-    uses the home Trash $XDG_DATA_HOME/Trash (never $topdir/.Trash-$uid, never the real one)."""
-    home = tmp_path / "home"
-    data = home / ".local" / "share"
-    data.mkdir(parents=True)
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("XDG_DATA_HOME", str(data))
-    location = QStandardPaths.StandardLocation.GenericDataLocation
-    assert QStandardPaths.writableLocation(location) == str(data)
-    yield Trash(data / "Trash")
-
-
-@dataclass(frozen=True)
-class Folder:
-    path: Path
-    bytes_of: dict[str, bytes]  # every file written, by absolute path
-
-
-def _write(folder: Path, texts: dict[str, str]) -> dict[str, bytes]:
-    folder.mkdir(parents=True, exist_ok=True)
-    written = {}
-    for name, text in texts.items():
-        path = folder / name
-        path.write_text(text, encoding="utf-8")
-        written[str(path)] = path.read_bytes()
-    return written
-
-
-def _untidy_folder(root: Path) -> Folder:
-    """A group of three identical files, a pair with a light edit, and one unrelated file."""
-    first = join(document(71))
-    second = document(72)
-    edited = list(second)
-    edited[3] = edited[3].replace("，", "、", 1).replace(" the ", " that ", 1)
-    folder = root / "untidy"
-    written = _write(
-        folder,
-        {
-            "report.txt": first,
-            "report (copy).txt": first,
-            "report - final.txt": first,
-            "notes.txt": join(second),
-            "notes edited.txt": join(edited),
-            "other.txt": join(document(73)),
-        },
-    )
-    return Folder(folder, written)
-
-
-def _scan(qtbot: QtBot, window: MainWindow, folder: Path) -> None:
-    scan_folder(qtbot, window, folder)
-    assert window.report is not None and window.results.groups_model.rowCount() == 2
-
-
-def _members(window: MainWindow) -> list[tuple[QModelIndex, MemberRow]]:
-    """Every member row of the Groups tab, as (proxy index, row)."""
-    proxy = window.results.groups_proxy
-    found = []
-    for g in range(proxy.rowCount()):
-        group = proxy.index(g, 0)
-        for m in range(proxy.rowCount(group)):
-            index = proxy.index(m, 0, group)
-            row = window.results.groups_model.member_at(proxy.mapToSource(index))
-            assert row is not None
-            found.append((index, row))
-    return found
-
-
-def _duplicates(window: MainWindow) -> set[str]:
-    return {row.document.path for _, row in _members(window) if not row.is_reference}
-
-
-def _references(window: MainWindow) -> set[str]:
-    return {row.document.path for _, row in _members(window) if row.is_reference}
-
-
-def _texts(menu: QMenu | None) -> list[str]:
-    assert menu is not None
-    return [a.text() for a in menu.actions() if not a.isSeparator()]
-
-
-def _menu_action(menu: QMenu | None, text: str) -> None:
-    assert menu is not None
-    next(a for a in menu.actions() if a.text() == text).trigger()
-
-
-def _agree(window: MainWindow) -> list[TrashPlan]:
-    """Answer every confirmation with yes, and keep what was asked."""
-    asked: list[TrashPlan] = []
-
-    def confirm(plan: TrashPlan) -> bool:
-        asked.append(plan)
-        return True
-
-    window.tidy.confirm = confirm
-    return asked
-
-
-def _trash_selection(qtbot: QtBot, window: MainWindow, *, by_key: bool = False) -> Outcome:
-    with qtbot.waitSignal(window.tidy.trashed) as blocker:
-        if by_key:
-            # Delete acts only where the Groups tab has the focus; it is not the first tab
-            window.results.tabs.setCurrentWidget(window.results.groups_view)
-            window.activateWindow()
-            window.results.groups_view.setFocus()
-            qtbot.keyClick(window.results.groups_view, Qt.Key.Key_Delete)
-        else:
-            window.tidy.trash_action.trigger()
-    outcome = blocker.args[0]
-    assert isinstance(outcome, Outcome)
-    return outcome
-
-
-def _trash_all_duplicates(
-    qtbot: QtBot, window: MainWindow, tmp_path: Path
-) -> tuple[Folder, Outcome]:
-    """Scan the untidy folder, select every group and move its duplicates, agreeing."""
-    folder = _untidy_folder(tmp_path)
-    _scan(qtbot, window, folder.path)
-    _agree(window)
-    window.results.groups_view.selectAll()
-    return folder, _trash_selection(qtbot, window)
+pytestmark = pytest.mark.usefixtures("trash")
 
 
 def test_trash_duplicates_of_all_groups_then_undo(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
 ) -> None:
-    folder = _untidy_folder(tmp_path)
-    _scan(qtbot, window, folder.path)
+    folder = helpers.untidy_folder(tmp_path)
+    helpers.scan(qtbot, window, folder.path)
     tidy = window.tidy
     assert tidy.trash_action in window.edit_menu.actions()
     assert tidy.undo_action in window.edit_menu.actions()
@@ -200,13 +48,13 @@ def test_trash_duplicates_of_all_groups_then_undo(
     assert not tidy.trash_action.isEnabled(), "nothing is selected yet"
     assert not tidy.undo_action.isEnabled()
 
-    duplicates = _duplicates(window)
-    references = _references(window)
+    duplicates = helpers.duplicates(window)
+    references = helpers.references(window)
     assert len(duplicates) == 3 and len(references) == 2
-    asked = _agree(window)
+    asked = helpers.agree(window)
     window.results.groups_view.selectAll()
     assert tidy.trash_action.isEnabled()
-    outcome = _trash_selection(qtbot, window)
+    outcome = helpers.trash_selection(qtbot, window)
 
     [plan] = asked
     assert {d.path for d in plan.files} == duplicates
@@ -221,7 +69,7 @@ def test_trash_duplicates_of_all_groups_then_undo(
 
     model = window.results.groups_model
     proxy = window.results.groups_proxy
-    for index, row in _members(window):
+    for index, row in helpers.members(window):
         in_trash = row.document.path in duplicates
         assert (IN_TRASH_TAG in proxy.data(index)) == in_trash
         assert proxy.data(index, Qt.ItemDataRole.FontRole).italic() == in_trash
@@ -230,11 +78,11 @@ def test_trash_duplicates_of_all_groups_then_undo(
         assert model.is_in_trash(row.document.path) == in_trash
         # a file in the Trash, like a reference, is not offered for the Trash again
         menu = window.results.context_menu(window.results.groups_view, index)
-        assert TRASH_ACTION not in _texts(menu)
+        assert TRASH_ACTION not in helpers.texts(menu)
     for g in range(proxy.rowCount()):
         assert IN_TRASH_TAG in proxy.data(proxy.index(g, 0))
         menu = window.results.context_menu(window.results.groups_view, proxy.index(g, 0))
-        assert TRASH_DUPLICATES_ACTION not in _texts(menu)
+        assert TRASH_DUPLICATES_ACTION not in helpers.texts(menu)
     assert not tidy.trash_action.isEnabled(), "everything selected is already in the Trash"
 
     box = tidy.message_box
@@ -256,7 +104,7 @@ def test_trash_duplicates_of_all_groups_then_undo(
     for path, data in folder.bytes_of.items():
         assert Path(path).read_bytes() == data
     assert trash.is_empty(), "the files and their .trashinfo records left the Trash"
-    for index, row in _members(window):
+    for index, row in helpers.members(window):
         assert IN_TRASH_TAG not in proxy.data(index)
         assert not model.is_in_trash(row.document.path)
     assert not tidy.undo_action.isEnabled() and tidy.undo_action.text() == "Undo"
@@ -267,15 +115,19 @@ def test_trash_duplicates_of_all_groups_then_undo(
 def test_context_menu_trashes_one_member_or_a_group(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
 ) -> None:
-    folder = _untidy_folder(tmp_path)
-    _scan(qtbot, window, folder.path)
+    folder = helpers.untidy_folder(tmp_path)
+    helpers.scan(qtbot, window, folder.path)
     results = window.results
-    _agree(window)
-    members = _members(window)
+    helpers.agree(window)
+    members = helpers.members(window)
     reference_index = next(i for i, row in members if row.is_reference)
-    assert TRASH_ACTION not in _texts(results.context_menu(results.groups_view, reference_index))
+    assert TRASH_ACTION not in helpers.texts(
+        results.context_menu(results.groups_view, reference_index)
+    )
     results.groups_view.selectAll()  # not even when it is part of a selection
-    assert TRASH_ACTION not in _texts(results.context_menu(results.groups_view, reference_index))
+    assert TRASH_ACTION not in helpers.texts(
+        results.context_menu(results.groups_view, reference_index)
+    )
     results.groups_view.clearSelection()
 
     # one duplicate of the group of three, by its own menu
@@ -288,7 +140,7 @@ def test_context_menu_trashes_one_member_or_a_group(
     member = results.groups_model.member_at(results.groups_proxy.mapToSource(member_index))
     assert member is not None and not member.is_reference
     with qtbot.waitSignal(window.tidy.trashed):
-        _menu_action(results.context_menu(results.groups_view, member_index), TRASH_ACTION)
+        helpers.menu_action(results.context_menu(results.groups_view, member_index), TRASH_ACTION)
     assert not Path(member.document.path).exists()
     assert list(trash.contents()) == [member.document.path]
 
@@ -297,7 +149,7 @@ def test_context_menu_trashes_one_member_or_a_group(
     assert group_row is not None
     group_menu = results.context_menu(results.groups_view, big_group)
     with qtbot.waitSignal(window.tidy.trashed) as blocker:
-        _menu_action(group_menu, TRASH_DUPLICATES_ACTION)
+        helpers.menu_action(group_menu, TRASH_DUPLICATES_ACTION)
     assert len(blocker.args[0].done) == 1
     assert Path(group_row.reference).read_bytes() == folder.bytes_of[group_row.reference]
     assert set(trash.contents()) == {m.document.path for m in group_row.members} - {
@@ -314,10 +166,10 @@ def test_context_menu_trashes_one_member_or_a_group(
 def test_context_menu_acts_on_every_selected_row(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
 ) -> None:
-    folder = _untidy_folder(tmp_path)
-    _scan(qtbot, window, folder.path)
+    folder = helpers.untidy_folder(tmp_path)
+    helpers.scan(qtbot, window, folder.path)
     results = window.results
-    _agree(window)
+    helpers.agree(window)
     proxy = results.groups_proxy
     # the first duplicate of each group, selected together
     chosen = [proxy.index(1, 0, proxy.index(g, 0)) for g in range(proxy.rowCount())]
@@ -327,7 +179,7 @@ def test_context_menu_acts_on_every_selected_row(
     paths = {results.groups_model.data(proxy.mapToSource(i), PATH_ROLE) for i in chosen}
     assert len(paths) == 2
     with qtbot.waitSignal(window.tidy.trashed) as blocker:
-        _menu_action(results.context_menu(results.groups_view, chosen[1]), TRASH_ACTION)
+        helpers.menu_action(results.context_menu(results.groups_view, chosen[1]), TRASH_ACTION)
     assert {f.original for f in blocker.args[0].done} == paths
     assert set(trash.contents()) == paths
     for path in set(folder.bytes_of) - paths:
@@ -337,16 +189,26 @@ def test_context_menu_acts_on_every_selected_row(
 def test_cancelled_confirmation_moves_nothing(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
 ) -> None:
-    folder = _untidy_folder(tmp_path)
-    _scan(qtbot, window, folder.path)
-    duplicates = _duplicates(window)
+    folder = helpers.untidy_folder(tmp_path)
+    helpers.scan(qtbot, window, folder.path)
+    duplicates = helpers.duplicates(window)
+    edited = str(folder.path / "notes edited.txt")
     seen: list[tuple[str, str, str]] = []
+    buttons: list[str] = []
 
     def answer_cancel() -> None:
         # the real, modal confirmation dialog: read it, then press its Cancel button
         box = QApplication.activeModalWidget()
         assert isinstance(box, QMessageBox)
         seen.append((box.text(), box.informativeText(), box.detailedText()))
+        # the edited version has a box of its own, unticked: the Move button says 2, then 3
+        also = box.checkBox()
+        assert also is not None and not also.isChecked()
+        assert also.text() == "Also move the 1 edited version (not exact copies)"
+        move = next(b for b in box.buttons() if b.text().startswith("Move"))
+        buttons.append(move.text())
+        also.setChecked(True)
+        buttons.append(move.text())
         cancel = box.button(QMessageBox.StandardButton.Cancel)
         assert isinstance(cancel, QPushButton)
         cancel.click()
@@ -362,7 +224,11 @@ def test_cancelled_confirmation_moves_nothing(
     assert "reference of each group" in informative
     assert "undo" in informative and "Ctrl+Z" in informative
     assert "system Trash" in informative
-    assert set(details.splitlines()) == duplicates
+    assert informative.startswith("1 edited version of these is not an exact copy")
+    exact, edited_part = details.split("\n\n")
+    assert set(exact.splitlines()) == duplicates - {edited}
+    assert edited_part.splitlines() == ["Edited versions, moved only if ticked:", edited]
+    assert buttons == ["Move 2 files to Trash", "Move 3 files to Trash"]
     for path, data in folder.bytes_of.items():
         assert Path(path).read_bytes() == data
     assert not trash.root.exists() or trash.is_empty()
@@ -373,15 +239,15 @@ def test_cancelled_confirmation_moves_nothing(
 def test_changed_and_vanished_files_are_skipped_with_reasons(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
 ) -> None:
-    folder = _untidy_folder(tmp_path)
-    _scan(qtbot, window, folder.path)
-    changed, vanished, *rest = sorted(_duplicates(window))
+    folder = helpers.untidy_folder(tmp_path)
+    helpers.scan(qtbot, window, folder.path)
+    changed, vanished, *rest = sorted(helpers.duplicates(window))
     with open(changed, "a", encoding="utf-8") as file:
         file.write("One more line written after the scan.\n")
     Path(vanished).unlink()
-    _agree(window)
+    helpers.agree(window)
     window.results.groups_view.selectAll()
-    outcome = _trash_selection(qtbot, window, by_key=True)
+    outcome = helpers.trash_selection(qtbot, window, by_key=True)
 
     assert [f.original for f in outcome.done] == rest
     reasons = {s.path: s.reason for s in outcome.skipped}
@@ -405,7 +271,7 @@ def test_changed_and_vanished_files_are_skipped_with_reasons(
 def test_undo_never_overwrites_a_file_that_took_its_place(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
 ) -> None:
-    folder, outcome = _trash_all_duplicates(qtbot, window, tmp_path)
+    folder, outcome = helpers.trash_all_duplicates(qtbot, window, tmp_path)
     taken, *others = sorted(f.original for f in outcome.done)
     Path(taken).write_text("a new file under the old name", encoding="utf-8")
 
@@ -429,21 +295,23 @@ def test_reference_library_files_are_never_trashed(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
 ) -> None:
     text = join(document(81))
-    library = _write(tmp_path / "library", {"published.txt": text, "published again.txt": text})
-    scanned = _write(tmp_path / "submissions", {"essay.txt": text, "essay copy.txt": text})
+    library = helpers.write(
+        tmp_path / "library", {"published.txt": text, "published again.txt": text}
+    )
+    scanned = helpers.write(tmp_path / "submissions", {"essay.txt": text, "essay copy.txt": text})
     window.folders_panel.add_folder(tmp_path / "library", FolderRole.LIBRARY)
     scan_folder(qtbot, window, tmp_path / "submissions")
-    members = _members(window)
+    members = helpers.members(window)
     library_rows = [(i, row) for i, row in members if row.document.path in library]
     assert library_rows, "the library's copies are grouped with the submissions"
     assert all(row.document.role == "library" for _, row in library_rows)
     for index, _row in library_rows:
         menu = window.results.context_menu(window.results.groups_view, index)
-        assert TRASH_ACTION not in _texts(menu)
+        assert TRASH_ACTION not in helpers.texts(menu)
 
-    asked = _agree(window)
+    asked = helpers.agree(window)
     window.results.groups_view.selectAll()
-    outcome = _trash_selection(qtbot, window)
+    outcome = helpers.trash_selection(qtbot, window)
     [plan] = asked
     assert not {d.path for d in plan.files} & set(library)
     non_reference_library = [row for _, row in library_rows if not row.is_reference]
@@ -464,37 +332,66 @@ def test_library_folders_guard_reports_without_roles() -> None:
     assert scope.is_library(in_library) and not scope.is_library(elsewhere)
 
 
-def test_trash_unavailable_leaves_files_and_says_why(
+def test_a_fresh_account_gets_a_trash_folder(
     qtbot: QtBot,
     window: MainWindow,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    folder = _untidy_folder(tmp_path)
-    _scan(qtbot, window, folder.path)
-    # no such folder: Qt cannot create the home Trash, and the file is on the home's device
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "missing" / "share"))
-    _agree(window)
+    folder = helpers.untidy_folder(tmp_path)
+    helpers.scan(qtbot, window, folder.path)
+    # a new user: no ~/.local/share at all, and no XDG_DATA_HOME to point elsewhere
+    home = tmp_path / "fresh home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("XDG_DATA_HOME")
+    helpers.agree(window)
     window.results.groups_view.selectAll()
-    outcome = _trash_selection(qtbot, window)
+    outcome = helpers.trash_selection(qtbot, window)
+    assert {f.original for f in outcome.done} == helpers.duplicates(window) and not outcome.skipped
+    trash = Trash(home / ".local" / "share" / "Trash")
+    assert trash.contents() == {p: folder.bytes_of[p] for p in helpers.duplicates(window)}
+    for made in (trash.root, trash.files, trash.root / "info"):
+        assert made.is_dir() and made.stat().st_mode & 0o777 == 0o700, made
+    with qtbot.waitSignal(window.tidy.restored):
+        window.tidy.undo_action.trigger()
+    for path, data in folder.bytes_of.items():
+        assert Path(path).read_bytes() == data
+
+
+def test_trash_unavailable_leaves_files_and_says_why(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
+) -> None:
+    folder = helpers.untidy_folder(tmp_path)
+    helpers.scan(qtbot, window, folder.path)
+    # something that is not a folder sits where the Trash should be
+    trash.root.write_text("not a folder", encoding="utf-8")
+    helpers.agree(window)
+    window.results.groups_view.selectAll()
+    outcome = helpers.trash_selection(qtbot, window)
     assert not outcome.done
-    assert {s.path for s in outcome.skipped} == _duplicates(window)
-    assert all(s.reason.startswith(TRASH_UNAVAILABLE) for s in outcome.skipped)
+    assert {s.path for s in outcome.skipped} == helpers.duplicates(window)
+    for skipped in outcome.skipped:
+        assert skipped.reason == (
+            f"{TRASH_UNAVAILABLE}: the Trash folder {trash.root} is not a folder"
+        )
     for path, data in folder.bytes_of.items():
         assert Path(path).read_bytes() == data
     assert not window.tidy.undo_action.isEnabled()
+    box = window.tidy.message_box
+    assert box is not None and "is not a folder" in box.informativeText()
 
 
 def test_tidy_actions_are_disabled_while_scanning(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    folder = _untidy_folder(tmp_path)
-    _scan(qtbot, window, folder.path)
-    _agree(window)
+    folder = helpers.untidy_folder(tmp_path)
+    helpers.scan(qtbot, window, folder.path)
+    helpers.agree(window)
     results = window.results
-    member = next(i for i, row in _members(window) if not row.is_reference)
+    member = next(i for i, row in helpers.members(window) if not row.is_reference)
     with qtbot.waitSignal(window.tidy.trashed):
-        _menu_action(results.context_menu(results.groups_view, member), TRASH_ACTION)
+        helpers.menu_action(results.context_menu(results.groups_view, member), TRASH_ACTION)
     results.groups_view.selectAll()
     assert window.tidy.trash_action.isEnabled() and window.tidy.undo_action.isEnabled()
 
@@ -525,10 +422,12 @@ def test_a_file_the_kept_reference_links_to_is_never_trashed(
     link = folder / "aa link.txt"
     link.symlink_to(original.name)
     scan_folder(qtbot, window, folder)
-    assert _references(window) == {str(link)} and _duplicates(window) == {str(original)}
-    _agree(window)
+    assert helpers.references(window) == {str(link)} and helpers.duplicates(window) == {
+        str(original)
+    }
+    helpers.agree(window)
     window.results.groups_view.selectAll()
-    outcome = _trash_selection(qtbot, window)
+    outcome = helpers.trash_selection(qtbot, window)
     assert not outcome.done
     [skipped] = outcome.skipped
     assert skipped.path == str(original) and SAME_FILE in skipped.reason
@@ -539,15 +438,15 @@ def test_a_file_the_kept_reference_links_to_is_never_trashed(
 def test_duplicates_stay_when_their_reference_is_gone(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
 ) -> None:
-    folder = _untidy_folder(tmp_path)
-    _scan(qtbot, window, folder.path)
-    _agree(window)
-    (reference,) = [r for r in _references(window) if Path(r).name.startswith("report")]
+    folder = helpers.untidy_folder(tmp_path)
+    helpers.scan(qtbot, window, folder.path)
+    helpers.agree(window)
+    (reference,) = [r for r in helpers.references(window) if Path(r).name.startswith("report")]
     Path(reference).unlink()
     window.results.groups_view.selectAll()
-    outcome = _trash_selection(qtbot, window)
+    outcome = helpers.trash_selection(qtbot, window)
     kept = {s.path for s in outcome.skipped}
-    assert kept == {p for p in _duplicates(window) if Path(p).name.startswith("report")}
+    assert kept == {p for p in helpers.duplicates(window) if Path(p).name.startswith("report")}
     assert all(Path(p).is_file() for p in kept)
     assert all(REFERENCE_GONE in s.reason and NO_LONGER_THERE in s.reason for s in outcome.skipped)
     assert [Path(f.original).name for f in outcome.done] == ["notes edited.txt"]
@@ -556,7 +455,7 @@ def test_duplicates_stay_when_their_reference_is_gone(
 def test_undo_does_not_take_another_file_the_trash_holds_under_the_same_name(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
 ) -> None:
-    _, outcome = _trash_all_duplicates(qtbot, window, tmp_path)
+    _, outcome = helpers.trash_all_duplicates(qtbot, window, tmp_path)
     moved = outcome.done[0]
     # The Trash is emptied, then another file of the same name is trashed from elsewhere.
     Path(moved.in_trash).unlink()
@@ -572,7 +471,7 @@ def test_undo_does_not_take_another_file_the_trash_holds_under_the_same_name(
 def test_the_documents_tab_marks_what_is_in_the_trash_until_undo(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
 ) -> None:
-    _, outcome = _trash_all_duplicates(qtbot, window, tmp_path)
+    _, outcome = helpers.trash_all_duplicates(qtbot, window, tmp_path)
     model = window.results.documents_model
     rows = {model.document(r).path: r for r in range(model.rowCount())}
 

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QProgressBar,
     QPushButton,
@@ -32,6 +33,8 @@ from neardup.gui.results.results_view import ResultsView
 from neardup.gui.settings.folders_panel import FoldersPanel
 from neardup.gui.settings.settings_panel import SettingsPanel
 from neardup.gui.settings.settings_store import FolderRole, SettingsStore
+from neardup.gui.tidy.ignore_controller import IGNORE_FILE_NAME, IgnoreController
+from neardup.gui.tidy.mark_actions import MarkActions
 from neardup.gui.tidy.tidy_controller import TidyController
 from neardup.gui.worker import Job, Worker, WorkerError, new_worker_qthread
 
@@ -112,7 +115,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.quit_action)
         # filled in by _build_ui, once the results view its actions act on exists
         self.edit_menu = self.menuBar().addMenu("&Edit")
-        scan_menu = self.menuBar().addMenu("&Scan")
+        self.scan_menu = scan_menu = self.menuBar().addMenu("&Scan")
         scan_menu.addAction(self.scan_action)
         scan_menu.addAction(self.cancel_action)
 
@@ -144,6 +147,16 @@ class MainWindow(QMainWindow):
         self.edit_menu.addAction(self.tidy.undo_action)
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(self.tidy.trash_action)
+        self.edit_menu.addAction(self.tidy.move_action)
+        self.marks = MarkActions(self.results, self)
+        self.menuBar().insertMenu(self.scan_menu.menuAction(), self.marks.menu)
+        # beside the settings file: the person's decisions, not the cache's
+        ignore_path = Path(self.store.file_name).parent / IGNORE_FILE_NAME
+        self.ignoring = IgnoreController(self.results, ignore_path, self)
+        self.view_menu = QMenu("&View", self)
+        self.view_menu.addAction(self.ignoring.show_action)
+        self.menuBar().insertMenu(self.scan_menu.menuAction(), self.view_menu)
+        self.results.groups_model.references_changed.connect(self.ignoring.refresh)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(scroll)
         self.splitter.addWidget(self.results)
@@ -222,6 +235,7 @@ class MainWindow(QMainWindow):
         self.folders_panel.setEnabled(not scanning)
         self.settings_panel.setEnabled(not scanning)
         self.tidy.set_scanning(scanning)
+        self.marks.set_enabled(not scanning)
 
     def is_busy(self) -> bool:
         return any(job is not None and job.is_running() for job in (self.scan_job, self.load_job))
@@ -325,6 +339,7 @@ class MainWindow(QMainWindow):
     def _show_report(self, report: ReportData) -> None:
         self.report = report
         self.results.show_report(report)
+        self.ignoring.show_report(report)
         self._update_title()
         self._set_scanning(
             self.is_busy() and self.scan_job is not None and self.scan_job.is_running()
@@ -430,4 +445,5 @@ class MainWindow(QMainWindow):
             dialog.close()
         # Cancel and wait, so that no thread outlives the window.
         workers.stop_all()
+        self.ignoring.close()
         super().closeEvent(event)

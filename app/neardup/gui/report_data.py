@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
@@ -37,6 +38,7 @@ class DocumentRow:
     found_elsewhere: float | None = None
     sources: tuple[SourceShare, ...] = ()  # largest share first
     hidden_chars: int = 0  # text the file hides from its reader (left out of the comparison)
+    simhash: int | None = None  # the document's fingerprint, to measure a new reference
 
     @property
     def name(self) -> str:
@@ -82,12 +84,22 @@ class PairRow:
         )
 
 
+DUPLICATE_KIND = "duplicate"  # the same text as the reference: an exact copy
+NEAR_DUPLICATE_KIND = "near-duplicate"  # an edited version of it
+
+
 @dataclass(frozen=True, slots=True)
 class MemberRow:
     document: DocumentRow
     distance: int
     overlap: float | None  # share of this member's text found in the reference
     is_reference: bool
+    # Against the reference: DUPLICATE_KIND or NEAR_DUPLICATE_KIND ("" for the reference).
+    kind: str = ""
+
+    @property
+    def is_exact_copy(self) -> bool:
+        return self.kind == DUPLICATE_KIND
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +242,15 @@ def _document(item: dict[str, Any], similarity_measured: bool = True) -> Documen
         found_elsewhere=found_elsewhere,
         sources=sources,
         hidden_chars=_int(item.get("hidden_chars")),
+        simhash=_simhash(item.get("simhash")),
     )
+
+
+def _simhash(value: Any) -> int | None:
+    try:
+        return int(str(value), 16)
+    except ValueError:
+        return None
 
 
 def _passages(item: dict[str, Any]) -> tuple[tuple[int, int, int, int], ...]:
@@ -253,12 +273,48 @@ def _shared_by(item: dict[str, Any]) -> int:
     return max(counts, default=0)
 
 
-def _share_found_in(pair_of: dict[tuple[str, str], PairRow], path: str, other: str) -> float | None:
+def _share_found_in(
+    pair_of: Mapping[tuple[str, str], PairRow], path: str, other: str
+) -> float | None:
     """The share of ``path``'s text found in ``other``, where the two make a pair."""
     pair = pair_of.get((path, other))
     if pair is None:
         return None
     return pair.overlap_a if pair.a == path else pair.overlap_b
+
+
+def _member(
+    document: DocumentRow,
+    reference: str,
+    pair_of: Mapping[tuple[str, str], PairRow],
+    distance: int,
+) -> MemberRow:
+    if document.path == reference:
+        return MemberRow(document, 0, 1.0, True)
+    pair = pair_of.get((document.path, reference))
+    # Without a pair of its own the member joined the group through another member: its text
+    # is not the reference's (identical texts always make a pair), so it counts as edited.
+    kind = DUPLICATE_KIND if pair is not None and pair.kind == DUPLICATE_KIND else ""
+    overlap = _share_found_in(pair_of, document.path, reference)
+    return MemberRow(document, distance, overlap, False, kind or NEAR_DUPLICATE_KIND)
+
+
+def with_reference(
+    group: GroupRow, reference: str, pair_of: Mapping[tuple[str, str], PairRow]
+) -> GroupRow:
+    """The group measured against another of its members, kept from now on."""
+    documents = {m.document.path: m.document for m in group.members}
+    new = documents[reference]
+    members = []
+    for document in documents.values():
+        if document.simhash is not None and new.simhash is not None:
+            distance = (document.simhash ^ new.simhash).bit_count()
+        else:
+            pair = pair_of.get((document.path, reference))
+            distance = pair.distance if pair is not None else 0
+        members.append(_member(document, reference, pair_of, distance))
+    members.sort(key=lambda m: not m.is_reference)
+    return GroupRow(group.id, reference, tuple(members))
 
 
 def parse_report(data: dict[str, Any]) -> ReportData:
@@ -290,9 +346,7 @@ def parse_report(data: dict[str, Any]) -> ReportData:
         for m in g.get("members", ()):
             path = str(m["path"])
             document = documents.get(path) or DocumentRow(path, 0, "", None, "scan", 0)
-            is_reference = path == reference
-            overlap = 1.0 if is_reference else _share_found_in(pair_of, path, reference)
-            members.append(MemberRow(document, _int(m.get("distance")), overlap, is_reference))
+            members.append(_member(document, reference, pair_of, _int(m.get("distance"))))
         # the reference first: it is the one to keep
         members.sort(key=lambda m: not m.is_reference)
         groups.append(GroupRow(_int(g.get("id")), reference, tuple(members)))

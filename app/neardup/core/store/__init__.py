@@ -25,14 +25,18 @@ if TYPE_CHECKING:
         text_key,
     )
     from neardup.core.store.file_identity import FileKey, content_hash, file_keys
+    from neardup.core.store.ignore_list import DocumentKey, IgnoreList, IgnoreListError
     from neardup.core.store.ownership import ForeignFileError, check_ours
 
 __all__ = [
     "OVERLAP_PREFIX",
     "AnalysisCache",
     "DamagedEntryError",
+    "DocumentKey",
     "FileKey",
     "ForeignFileError",
+    "IgnoreList",
+    "IgnoreListError",
     "ScanInput",
     "ScanOutcome",
     "SeenFiles",
@@ -58,6 +62,7 @@ __getattr__, __dir__ = lazy_face(
         "analysis_rows": ("StoredAnalysis", "encode_analysis"),
         "cache": ("AnalysisCache", "SeenFiles"),
         "file_identity": ("FileKey", "content_hash", "file_keys"),
+        "ignore_list": ("DocumentKey", "IgnoreList", "IgnoreListError"),
         "ownership": ("ForeignFileError", "check_ours"),
         "derived_values": (
             "OVERLAP_PREFIX",

@@ -1,16 +1,38 @@
 """Tree model of near-duplicate groups (group → members): the reference in bold, files in the
-Trash greyed and in italics."""
+Trash greyed and in italics, a checkbox on every member tidying may move (the marks)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QFont
 
-from neardup.gui.formatting import human_size, modified_text, percent, sort_key
+from neardup.gui.formatting import sort_key
 from neardup.gui.report_data import GroupRow, MemberRow
+from neardup.gui.results.groups_rows import (
+    COLUMNS,
+    IN_TRASH_TAG,
+    KIND_COLUMN,
+    KIND_TIPS,
+    MEMBER_KEYS,
+    MIXED_KIND,
+    MOVED_TAG,
+    NUMERIC_COLUMNS,
+    REFERENCE_TAG,
+    group_key,
+    group_kind,
+    group_texts,
+    member_texts,
+)
 from neardup.gui.results.models import (
     PATH_ROLE,
     ROW_ROLE,
@@ -21,72 +43,18 @@ from neardup.gui.results.models import (
     trashed_tip,
 )
 
-COLUMNS = ("Name", "Folder", "Distance", "Overlap", "Size", "Modified", "Format")
-_NUMERIC = {2, 3, 4}
-REFERENCE_TAG = "reference"
-IN_TRASH_TAG = "in Trash"
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 _TOP = 0  # internalId of group rows; member rows carry their group's storage index + 1
 
-
-def _member_texts(member: MemberRow, in_trash: bool) -> tuple[str, ...]:
-    doc = member.document
-    tags = [REFERENCE_TAG] if member.is_reference else []
-    if doc.role == "library":
-        tags.append("library")
-    if in_trash:
-        tags.append(IN_TRASH_TAG)
-    name = doc.name + (f"  [{', '.join(tags)}]" if tags else "")
-    return (
-        name,
-        doc.folder,
-        "" if member.is_reference else str(member.distance),
-        "" if member.is_reference else percent(member.overlap),
-        human_size(doc.size),
-        modified_text(doc.modified_ns),
-        doc.format,
-    )
-
-
-def _group_texts(group: GroupRow, in_trash: int) -> tuple[str, ...]:
-    reference = next((m for m in group.members if m.is_reference), None)
-    name = reference.document.name if reference else group.reference
-    folder = reference.document.folder if reference else ""
-    trashed = f", {in_trash} {IN_TRASH_TAG}" if in_trash else ""
-    return (
-        f"Group {group.id}: {name} ({len(group.members)} files{trashed})",
-        folder,
-        "",
-        "",
-        human_size(group.total_size),
-        "",
-        "",
-    )
-
-
-_MEMBER_KEYS: tuple[Callable[[MemberRow], object], ...] = (
-    lambda m: m.document.name.casefold(),
-    lambda m: m.document.folder.casefold(),
-    lambda m: m.distance,
-    lambda m: m.overlap,
-    lambda m: m.document.size,
-    lambda m: m.document.modified_ns,
-    lambda m: m.document.format,
-)
-
-
-def _group_key(group: GroupRow, column: int) -> object:
-    if column == 0:
-        return group.id
-    if column == 4:
-        return group.total_size
-    reference = next((m for m in group.members if m.is_reference), group.members[0])
-    return _MEMBER_KEYS[column](reference)
+__all__ = ["IN_TRASH_TAG", "KIND_COLUMN", "MIXED_KIND", "REFERENCE_TAG", "GroupsModel"]
 
 
 class GroupsModel(QAbstractItemModel):
     """Two levels; display strings are cached on first use, sorting is one Python sort."""
+
+    marks_changed = Signal()
+    references_changed = Signal()  # replace_groups gave some groups another reference
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -102,22 +70,132 @@ class GroupsModel(QAbstractItemModel):
         self._sort: tuple[int, Qt.SortOrder] | None = None
         # Kept across reports: a reopened report shows what was trashed since as such.
         self._in_trash: frozenset[str] = frozenset()
+        self._moved: dict[str, str] = {}  # path -> the folder "Move to folder" put it in
         self._places: dict[str, list[tuple[int, int]]] = {}  # path -> (group, member) pairs
+        self._marked: set[str] = set()
+        self._unmarkable: frozenset[str] = frozenset()  # kept copies and library files
 
-    def set_groups(self, groups: Sequence[GroupRow]) -> None:
+    def set_groups(self, groups: Sequence[GroupRow], unmarkable: Set[str] = frozenset()) -> None:
+        """Show these groups; ``unmarkable`` are the files tidying never moves (no checkbox)."""
         self.beginResetModel()
+        self._unmarkable = frozenset(unmarkable)
         self._groups = list(groups)
         self._order = list(range(len(self._groups)))
         self._row_of = list(self._order)
         self._member_order = [list(range(len(g.members))) for g in self._groups]
         self._texts = {}
+        self._index_places()
+        self._marked = set()
+        if self._sort is not None:
+            self._apply_sort(*self._sort)
+        self.endResetModel()
+        self.marks_changed.emit()
+
+    def _index_places(self) -> None:
         self._places = {}
         for g, group_row in enumerate(self._groups):
             for m, member in enumerate(group_row.members):
                 self._places.setdefault(member.document.path, []).append((g, m))
+
+    def groups(self) -> list[GroupRow]:
+        return list(self._groups)
+
+    def replace_groups(self, changed: Iterable[GroupRow]) -> None:
+        """New versions of some groups (same id and members, another reference), in place:
+        the view keeps its selection and what it had expanded."""
+        by_id = {group.id: group for group in changed}
+        if not by_id:
+            return
+        self.layoutAboutToBeChanged.emit()
+        persistent = self.persistentIndexList()
+        located = [(p.internalId(), self._place_of(p), p.column()) for p in persistent]
+        self._groups = [by_id.get(group.id, group) for group in self._groups]
+        self._member_order = [list(range(len(g.members))) for g in self._groups]
+        self._index_places()
+        self._texts = {}
         if self._sort is not None:
             self._apply_sort(*self._sort)
-        self.endResetModel()
+        new = []
+        for internal, place, column in located:
+            if internal == _TOP:
+                new.append(self.createIndex(self._row_of[place[0]], column, _TOP))
+                continue
+            group = internal - 1
+            members = self._groups[group].members
+            member = next(i for i, m in enumerate(members) if m.document.path == place[1])
+            new.append(self.createIndex(self._member_order[group].index(member), column, internal))
+        self.changePersistentIndexList(persistent, new)
+        self.layoutChanged.emit()
+        self.references_changed.emit()
+
+    def _place_of(self, index: QModelIndex | QPersistentModelIndex) -> tuple[int, str]:
+        """(group storage index, member path or "") of an index: what survives a relayout."""
+        if index.internalId() == _TOP:
+            return self._order[index.row()], ""
+        group = index.internalId() - 1
+        member = self._groups[group].members[self._member_order[group][index.row()]]
+        return group, member.document.path
+
+    # --- marks -------------------------------------------------------------------------------
+
+    def set_unmarkable(self, paths: Set[str]) -> None:
+        """Files tidying never moves (kept copies, library files): they get no checkbox."""
+        new = frozenset(paths)
+        changed = new ^ self._unmarkable
+        self._unmarkable = new
+        self.set_marks(self._marked - new)
+        for path in changed:
+            self._emit_changed(path)
+
+    def is_markable(self, path: str) -> bool:
+        return path not in self._unmarkable and not self.is_away(path)
+
+    def is_marked(self, path: str) -> bool:
+        return path in self._marked and self.is_markable(path)
+
+    def marked_paths(self) -> frozenset[str]:
+        """The files marked for tidying, never one that is kept or already in the Trash."""
+        return frozenset(p for p in self._marked if self.is_markable(p))
+
+    def set_marks(self, paths: Iterable[str]) -> None:
+        new = {p for p in paths if self.is_markable(p)}
+        changed = new ^ self._marked
+        self._marked = new
+        for path in changed:
+            self._emit_changed(path)
+        if changed:
+            self.marks_changed.emit()
+
+    def _emit_changed(self, path: str) -> None:
+        last = len(COLUMNS) - 1
+        for g, m in self._places.get(path, ()):
+            self._texts.pop((g, m), None)
+            self._texts.pop((g, -1), None)
+            group_index = self.createIndex(self._row_of[g], 0, _TOP)
+            row = self._member_order[g].index(m)
+            self.dataChanged.emit(
+                self.createIndex(row, 0, g + 1), self.createIndex(row, last, g + 1)
+            )
+            self.dataChanged.emit(group_index, group_index.siblingAtColumn(last))
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        flags = super().flags(index)
+        if index.isValid() and index.column() == 0:
+            member = self.member_at(index)
+            if member is not None and self.is_markable(member.document.path):
+                flags |= Qt.ItemFlag.ItemIsUserCheckable
+        return flags
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.CheckStateRole or index.column() != 0:
+            return False
+        member = self.member_at(index)
+        if member is None or not self.is_markable(member.document.path):
+            return False
+        path = member.document.path
+        checked = Qt.CheckState(value) == Qt.CheckState.Checked
+        self.set_marks(self._marked | {path} if checked else self._marked - {path})
+        return True
 
     # --- files in the Trash ------------------------------------------------------------------
 
@@ -127,22 +205,38 @@ class GroupsModel(QAbstractItemModel):
     def in_trash_paths(self) -> frozenset[str]:
         return self._in_trash
 
+    def is_away(self, path: str) -> bool:
+        """Moved by tidying, to the Trash or to a folder."""
+        return path in self._in_trash or path in self._moved
+
+    def away_paths(self) -> frozenset[str]:
+        return self._in_trash | self._moved.keys()
+
+    def _away_tag(self, path: str) -> str:
+        if path in self._in_trash:
+            return IN_TRASH_TAG
+        folder = self._moved.get(path)
+        return f"{MOVED_TAG} {folder}" if folder else ""
+
+    def set_moved(self, folders: Mapping[str, str]) -> None:
+        """Mark these paths as moved to a folder, each to its own (and every other as not)."""
+        changed = {p for p in folders.keys() ^ self._moved.keys()}
+        changed |= {p for p in folders if self._moved.get(p) != folders[p]}
+        self._moved = dict(folders)
+        for path in changed:
+            self._emit_changed(path)
+        if self._marked & changed:
+            self.set_marks(self._marked - changed)
+
     def set_in_trash(self, paths: Set[str]) -> None:
         """Mark these paths as moved to the Trash (and every other path as not)."""
         new = frozenset(paths)
         changed = new ^ self._in_trash
         self._in_trash = new
-        last = len(COLUMNS) - 1
         for path in changed:
-            for g, m in self._places.get(path, ()):
-                self._texts.pop((g, m), None)
-                self._texts.pop((g, -1), None)
-                group_index = self.createIndex(self._row_of[g], 0, _TOP)
-                row = self._member_order[g].index(m)
-                self.dataChanged.emit(
-                    self.createIndex(row, 0, g + 1), self.createIndex(row, last, g + 1)
-                )
-                self.dataChanged.emit(group_index, group_index)
+            self._emit_changed(path)
+        if self._marked & changed:
+            self.set_marks(self._marked - new)  # a file in the Trash is no longer marked
 
     def _trashed_in(self, group: GroupRow) -> int:
         return sum(m.document.path in self._in_trash for m in group.members)
@@ -206,26 +300,39 @@ class GroupsModel(QAbstractItemModel):
             texts = self._texts.get(key)
             if texts is None:
                 if member is not None:
-                    texts = _member_texts(member, member.document.path in self._in_trash)
+                    texts = member_texts(member, self._away_tag(member.document.path))
                 else:
-                    texts = _group_texts(group, self._trashed_in(group) if self._in_trash else 0)
+                    trashed = self._trashed_in(group) if self._in_trash else 0
+                    marked = sum(self.is_marked(m.document.path) for m in group.members)
+                    texts = group_texts(group, trashed, marked)
                 self._texts[key] = texts
             return texts[index.column()]
+        if role == Qt.ItemDataRole.CheckStateRole:
+            if member is None or index.column() != 0 or not self.is_markable(member.document.path):
+                return None
+            marked = member.document.path in self._marked
+            return Qt.CheckState.Checked if marked else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.FontRole:
             if member is None or member.is_reference:
                 return self._bold
-            return self._italic if member.document.path in self._in_trash else None
+            return self._italic if self.is_away(member.document.path) else None
         if role == Qt.ItemDataRole.ForegroundRole:
-            if member is not None and member.document.path in self._in_trash:
+            if member is not None and self.is_away(member.document.path):
                 return trashed_brush()
             return None
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if index.column() in _NUMERIC else _LEFT
+            return _RIGHT if index.column() in NUMERIC_COLUMNS else _LEFT
         if role == Qt.ItemDataRole.ToolTipRole:
+            if index.column() == KIND_COLUMN:
+                kind = member.kind if member is not None else group_kind(group)
+                return KIND_TIPS.get(kind)
             if member is None:
                 return f"Reference (the one to keep): {group.reference}"
             if member.document.path in self._in_trash:
                 return trashed_tip(member.document.path)
+            if member.document.path in self._moved:
+                folder = self._moved[member.document.path]
+                return f"Moved to {folder} (Edit → Undo puts it back): {member.document.path}"
             prefix = "Reference (the one to keep): " if member.is_reference else ""
             return prefix + member.document.path
         if role == ROW_ROLE:
@@ -234,8 +341,8 @@ class GroupsModel(QAbstractItemModel):
             return member.document.path if member is not None else group.reference
         if role == SORT_ROLE:
             if member is None:
-                return _group_key(group, index.column())
-            return _MEMBER_KEYS[index.column()](member)
+                return group_key(group, index.column())
+            return MEMBER_KEYS[index.column()](member)
         return None
 
     def headerData(
@@ -247,12 +354,12 @@ class GroupsModel(QAbstractItemModel):
 
     def _apply_sort(self, column: int, order: Qt.SortOrder) -> None:
         reverse = order == Qt.SortOrder.DescendingOrder
-        keys = [sort_key(_group_key(g, column)) for g in self._groups]
+        keys = [sort_key(group_key(g, column)) for g in self._groups]
         self._order = sorted(range(len(self._groups)), key=keys.__getitem__, reverse=reverse)
         self._row_of = [0] * len(self._groups)
         for row, group in enumerate(self._order):
             self._row_of[group] = row
-        member_key = _MEMBER_KEYS[column]
+        member_key = MEMBER_KEYS[column]
         for g, group_row in enumerate(self._groups):
             members = group_row.members
             others = [i for i, m in enumerate(members) if not m.is_reference]

@@ -3,6 +3,9 @@ summary line."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import PurePath
+
 from PySide6.QtCore import QModelIndex, QPoint, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -23,15 +26,16 @@ from PySide6.QtWidgets import (
 from neardup.gui.report_data import GroupRow, MemberRow, PairRow, ReportData
 from neardup.gui.results.documents_page import DocumentsPage
 from neardup.gui.results.file_actions import add_file_actions
-from neardup.gui.results.groups_model import GroupsModel
+from neardup.gui.results.groups_model import KIND_COLUMN, GroupsModel
 from neardup.gui.results.models import (
     PATH_ROLE,
-    PairsFilterProxy,
     PairsModel,
     ProblemsModel,
     SourceSortProxy,
 )
-from neardup.gui.tidy.plan import TidyScope, TrashPlan, plan_trash
+from neardup.gui.tidy.ignore import GroupsProxy, PairsProxy
+from neardup.gui.tidy.marks import MarkResult, MarkRule, apply_rule, keep_this_one
+from neardup.gui.tidy.plan import TidyScope, TrashPlan, plan_marked, plan_trash
 
 KINDS = ("duplicate", "near-duplicate", "partial")
 # Beyond this many groups, expanding them all would make opening a report sluggish.
@@ -72,7 +76,7 @@ class ResultsView(QWidget):
         self.documents_page.status_message.connect(self.status_message)
 
         self.groups_model = GroupsModel(self)
-        self.groups_proxy = SourceSortProxy(self)
+        self.groups_proxy = GroupsProxy(self)
         self.groups_proxy.setSourceModel(self.groups_model)
         self.groups_view = QTreeView()
         self.groups_view.setModel(self.groups_proxy)
@@ -86,13 +90,16 @@ class ResultsView(QWidget):
         for column in (2, 3, 6):
             self.groups_view.setColumnWidth(column, 70)
         self.groups_view.setColumnWidth(5, 130)
+        # exact copy or edited version: next to the name, what tidying most depends on
+        self.groups_view.header().moveSection(KIND_COLUMN, 1)
+        self.groups_view.setColumnWidth(KIND_COLUMN, 110)
         self.groups_view.customContextMenuRequested.connect(
             lambda point: self._popup_menu(self.groups_view, point)
         )
         self.groups_view.doubleClicked.connect(self._group_double_clicked)
 
         self.pairs_model = PairsModel(self)
-        self.pairs_proxy = PairsFilterProxy(self)
+        self.pairs_proxy = PairsProxy(self)
         self.pairs_proxy.setSourceModel(self.pairs_model)
         self.pairs_view = QTableView()
         self.pairs_view.setModel(self.pairs_proxy)
@@ -170,10 +177,15 @@ class ResultsView(QWidget):
         self._pair_of: dict[tuple[str, str], PairRow] = {}
         self._tidy_scope = TidyScope()
         self._tidy_enabled = True
+        self._report: ReportData | None = None
+        # Filled in by the ignore controller: its entries in the Groups and Pairs menus.
+        self.group_menu_hook: Callable[[QMenu, GroupRow, MemberRow | None], None] | None = None
+        self.pair_menu_hook: Callable[[QMenu, PairRow], None] | None = None
 
     def show_report(self, report: ReportData) -> None:
+        self._report = report
         self._tidy_scope = TidyScope.of(report)
-        self.groups_model.set_groups(report.groups)
+        self.groups_model.set_groups(report.groups, self._tidy_scope.never_moved())
         self.pairs_model.set_rows(report.pairs)
         self.problems_model.set_rows(report.problems)
         if len(report.groups) <= MAX_EXPANDED_GROUPS:
@@ -223,7 +235,72 @@ class ResultsView(QWidget):
         return self.group_rows(self.groups_view.selectionModel().selectedRows(0))
 
     def trash_plan(self, rows: list[GroupRow | MemberRow]) -> TrashPlan:
-        return plan_trash(rows, self._tidy_scope, self.groups_model.in_trash_paths())
+        # A group row stands for its members the tab shows: an ignored one is not moved unseen.
+        hidden = self.hidden_members()
+        members = [
+            m
+            for row in rows
+            for m in (row.members if isinstance(row, GroupRow) else (row,))
+            if m.document.path not in hidden or not isinstance(row, GroupRow)
+        ]
+        return plan_trash(members, self._tidy_scope, self.groups_model.away_paths())
+
+    def marked_plan(self, marked: frozenset[str]) -> TrashPlan:
+        return plan_marked(marked, self._tidy_scope, self.groups_model.away_paths())
+
+    def _refresh_scope(self) -> None:
+        """After references changed: what is kept, and so what may be marked, follows them."""
+        if self._report is not None:
+            self._tidy_scope = TidyScope.of(self._report, self.groups_model.groups())
+            self.groups_model.set_unmarkable(self._tidy_scope.never_moved())
+
+    def shown_groups(self) -> list[GroupRow]:
+        proxy = self.groups_proxy
+        if proxy.show_ignored:
+            return self.groups_model.groups()
+        return [g for g in self.groups_model.groups() if not proxy.hidden.group_is_hidden(g)]
+
+    def hidden_members(self) -> frozenset[str]:
+        """Members the Groups tab hides (ignored with their reference): never moved unseen."""
+        if self.groups_proxy.show_ignored:
+            return frozenset()
+        return frozenset(path for _group, path in self.groups_proxy.hidden.members)
+
+    def apply_mark_rule(self, rule: MarkRule, folder: PurePath | None = None) -> MarkResult:
+        """Mark (and for a keep rule, choose the copy to keep in) every group shown."""
+        model = self.groups_model
+        result = apply_rule(
+            rule,
+            self.shown_groups(),
+            self._tidy_scope,
+            model.away_paths(),
+            model.marked_paths(),
+            self._pair_of,
+            folder,
+        )
+        model.replace_groups(result.changed_groups)
+        self._refresh_scope()
+        model.set_marks(result.marks - self.hidden_members())
+        text = f"{len(model.marked_paths())} files marked."
+        if result.untouched:
+            text += f" {result.untouched} groups have no copy there and were left as they were."
+        self.status_message.emit(text)
+        return result
+
+    def keep_member(self, group: GroupRow, path: str) -> None:
+        """Make this member the copy its group keeps (its reference)."""
+        self.groups_model.replace_groups([keep_this_one(group, path, self._pair_of)])
+        self._refresh_scope()
+        self.status_message.emit(f"Keeping {PurePath(path).name} in group {group.id}.")
+
+    def _add_keep_action(self, menu: QMenu, group: GroupRow, member: MemberRow) -> None:
+        path = member.document.path
+        if member.is_reference or self.groups_model.is_away(path):
+            return
+        action = menu.addAction("Keep this one")
+        action.setToolTip("Make this file the group's reference: the copy tidying keeps.")
+        action.setEnabled(self._tidy_enabled)
+        action.triggered.connect(lambda: self.keep_member(group, path))
 
     def _add_trash_action(self, menu: QMenu, index: QModelIndex) -> None:
         rows = self.group_rows([index.siblingAtColumn(0)])
@@ -256,6 +333,9 @@ class ResultsView(QWidget):
             add_file_actions(menu, pair.a, "A")
             menu.addSeparator()
             add_file_actions(menu, pair.b, "B")
+            if self.pair_menu_hook is not None:
+                menu.addSeparator()
+                self.pair_menu_hook(menu, pair)
         elif view is self.groups_view:
             source = self.groups_proxy.mapToSource(index)
             member = self.groups_model.member_at(source)
@@ -268,7 +348,13 @@ class ResultsView(QWidget):
                     )
                     menu.addSeparator()
             add_file_actions(menu, str(self.groups_model.data(source, PATH_ROLE)))
+            if member is not None and group is not None:
+                menu.addSeparator()
+                self._add_keep_action(menu, group, member)
             self._add_trash_action(menu, index)
+            if group is not None and self.group_menu_hook is not None:
+                menu.addSeparator()
+                self.group_menu_hook(menu, group, member)
         else:
             source = self.problems_proxy.mapToSource(index)
             add_file_actions(menu, str(self.problems_model.data(source, PATH_ROLE)))

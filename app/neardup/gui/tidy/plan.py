@@ -7,12 +7,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import PurePath
 
 from neardup.core.match import MemberInfo, choose_reference
 from neardup.core.settings import ReferenceRule
 from neardup.gui.formatting import human_size
-from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow, GroupRow, MemberRow, ReportData
+from neardup.gui.report_data import (
+    DUPLICATE_KIND,
+    LIBRARY_ROLE,
+    DocumentRow,
+    GroupRow,
+    MemberRow,
+    PairRow,
+    ReportData,
+)
 from neardup.gui.tidy.trash import KeptCopies, Outcome, Skipped, TrashedFile
 
 # Beyond this many, a message lists the first few and puts the rest in its details.
@@ -60,37 +69,75 @@ class TidyScope:
     library_folders: tuple[PurePath, ...] = ()
     group_of: Mapping[str, GroupRow] = field(default_factory=dict)  # member path -> its group
     keeper_of: Mapping[int, DocumentRow] = field(default_factory=dict)  # group id -> scanned copy
+    pair_of: Mapping[tuple[str, str], PairRow] = field(default_factory=dict)
+    rule: ReferenceRule = ReferenceRule.OLDEST  # the scan's: picks a scanned copy to keep
 
     @classmethod
-    def of(cls, report: ReportData) -> TidyScope:
+    def of(cls, report: ReportData, groups: Sequence[GroupRow] | None = None) -> TidyScope:
+        """The scope of a report, or of its groups as the person has changed their references."""
         settings = report.raw.get("settings") or {}
         folders = tuple(PurePath(str(folder)) for folder in settings.get("against") or ())
         rule = report.scan_settings().reference_rule
+        groups = report.groups if groups is None else groups
         keepers = {
             g.id: keeper
-            for g in report.groups
+            for g in groups
             if (keeper := _scanned_keeper(g, folders, rule)) is not None
         }
         return cls(
-            frozenset(g.reference for g in report.groups) | {k.path for k in keepers.values()},
+            frozenset(g.reference for g in groups) | {k.path for k in keepers.values()},
             folders,
-            {m.document.path: g for g in report.groups for m in g.members},
+            {m.document.path: g for g in groups for m in g.members},
             keepers,
+            report.pair_of,
+            rule,
         )
 
     def is_library(self, document: DocumentRow) -> bool:
         return _is_library(document, self.library_folders)
 
+    def never_moved(self) -> frozenset[str]:
+        """Every file tidying keeps: the kept copies and the reference-library files."""
+        library = {
+            m.document.path
+            for g in self.group_of.values()
+            for m in g.members
+            if self.is_library(m.document)
+        }
+        return self.references | library
+
+    def is_exact_copy(self, path: str, of: str) -> bool:
+        pair = self.pair_of.get((path, of))
+        return pair is not None and pair.kind == DUPLICATE_KIND
+
 
 @dataclass(frozen=True, slots=True)
 class TrashPlan:
+    """Files to move away (to the Trash or a folder), and which of them are edited versions:
+    not exact copies of a file their group keeps, so moving them loses text."""
+
     files: tuple[DocumentRow, ...]
     library_left_alone: int = 0
     kept: Mapping[str, KeptCopies] = field(default_factory=dict)  # per file: what its group keeps
+    edited: frozenset[str] = frozenset()
 
     @property
     def total_size(self) -> int:
         return sum(d.size for d in self.files)
+
+    @property
+    def edited_files(self) -> tuple[DocumentRow, ...]:
+        return tuple(d for d in self.files if d.path in self.edited)
+
+    @property
+    def exact_files(self) -> tuple[DocumentRow, ...]:
+        return tuple(d for d in self.files if d.path not in self.edited)
+
+    def exact_only(self) -> TrashPlan:
+        """This plan without its edited versions."""
+        files = self.exact_files
+        kept = {d.path: self.kept[d.path] for d in files if d.path in self.kept}
+        return TrashPlan(files, self.library_left_alone, kept)
 
 
 def plan_trash(
@@ -101,23 +148,45 @@ def plan_trash(
     A group row stands for its duplicates (every member but the reference). References,
     reference-library files and files already in the Trash are never part of a plan.
     """
+    members: list[MemberRow] = []
+    for row in rows:
+        members += row.members if isinstance(row, GroupRow) else (row,)
+    return _plan(members, scope, in_trash)
+
+
+def plan_marked(marked: Set[str], scope: TidyScope, in_trash: Set[str]) -> TrashPlan:
+    """The plan for the marked files, in the order the groups list them."""
+    groups = {group.id: group for group in scope.group_of.values()}
+    members = [m for g in groups.values() for m in g.members if m.document.path in marked]
+    return _plan(members, scope, in_trash)
+
+
+def _plan(members: Iterable[MemberRow], scope: TidyScope, in_trash: Set[str]) -> TrashPlan:
     files: list[DocumentRow] = []
     seen: set[str] = set()
     library: set[str] = set()
-    for row in rows:
-        members = row.members if isinstance(row, GroupRow) else (row,)
-        for member in members:
-            path = member.document.path
-            if member.is_reference or path in scope.references or path in in_trash:
-                continue
-            if path in seen or path in library:
-                continue
-            if scope.is_library(member.document):
-                library.add(path)
-                continue
-            seen.add(path)
-            files.append(member.document)
-    return TrashPlan(tuple(files), len(library), _kept_copies(files, scope))
+    for member in members:
+        path = member.document.path
+        if member.is_reference or path in scope.references or path in in_trash:
+            continue
+        if path in seen or path in library:
+            continue
+        if scope.is_library(member.document):
+            library.add(path)
+            continue
+        seen.add(path)
+        files.append(member.document)
+    kept = _kept_copies(files, scope)
+    edited = frozenset(
+        d.path
+        for d in files
+        if not any(
+            scope.is_exact_copy(d.path, other)
+            for other in kept.get(d.path, KeptCopies()).paths
+            if other not in in_trash
+        )
+    )
+    return TrashPlan(tuple(files), len(library), kept, edited)
 
 
 def _kept_copies(files: Iterable[DocumentRow], scope: TidyScope) -> dict[str, KeptCopies]:
@@ -136,10 +205,12 @@ def _kept_copies(files: Iterable[DocumentRow], scope: TidyScope) -> dict[str, Ke
 @dataclass(frozen=True, slots=True)
 class TrashBatch:
     files: tuple[TrashedFile, ...]
+    destination: str | None = None  # the folder of a "Move to folder"; None: the Trash
 
     @property
     def undo_text(self) -> str:
-        return f"Undo move of {files_text(len(self.files))} to Trash"
+        where = "Trash" if self.destination is None else PurePath(self.destination).name
+        return f"Undo move of {files_text(len(self.files))} to {where}"
 
 
 @dataclass(slots=True)
@@ -186,44 +257,83 @@ def _listing(skipped: tuple[Skipped, ...]) -> tuple[str, str]:
     return "\n".join(lines), details
 
 
-def confirmation(plan: TrashPlan, undo_shortcut: str) -> Message:
+class Answer(Enum):
+    """What a person answered to a confirmation: edited versions move only when asked for."""
+
+    CANCEL = "cancel"
+    EXACT_ONLY = "exact copies only"
+    ALL = "all, edited versions too"
+
+
+def edited_text(count: int) -> str:
+    return "1 edited version" if count == 1 else f"{count} edited versions"
+
+
+def also_edited_label(plan: TrashPlan) -> str:
+    return f"Also move the {edited_text(len(plan.edited))} (not exact copies)"
+
+
+def move_button_text(plan: TrashPlan, with_edited: bool, where: str = "Trash") -> str:
+    files = plan.files if with_edited else plan.exact_files
+    return f"Move {files_text(len(files))} to {where}"
+
+
+def confirmation(plan: TrashPlan, undo_shortcut: str, destination: str | None = None) -> Message:
+    """The question before moving a plan to the Trash, or to ``destination`` when given."""
     count = files_text(len(plan.files))
+    where = "the Trash" if destination is None else destination
+    undo = f"You can undo the move with Edit → Undo ({undo_shortcut})"
+    undo += ", or restore the files from the system Trash." if destination is None else "."
     informative = (
         "The reference of each group, the one to keep, stays where it is; where that is a "
-        "reference-library document, one copy in the scanned folders stays too.\n"
-        f"You can undo the move with Edit → Undo ({undo_shortcut}), "
-        "or restore the files from the system Trash."
+        "reference-library document, one copy in the scanned folders stays too.\n" + undo
     )
     if plan.library_left_alone:
         informative += (
             f"\n{files_text(plan.library_left_alone)} from a reference library will be left alone."
         )
+    details = "\n".join(d.path for d in plan.exact_files)
+    edited = plan.edited_files
+    if edited:
+        informative = (
+            f"{edited_text(len(edited))} of these {'is' if len(edited) == 1 else 'are'} not "
+            "an exact copy of a file that stays: the changes in "
+            f"{'it' if len(edited) == 1 else 'them'} would go too. "
+            f"{'It moves' if len(edited) == 1 else 'They move'} only if you tick the box below.\n"
+            + informative
+        )
+        details += "\n\nEdited versions, moved only if ticked:\n" + "\n".join(
+            d.path for d in edited
+        )
     return Message(
-        "Move to Trash",
-        f"Move {count} ({human_size(plan.total_size)}) to the Trash?",
+        "Move to Trash" if destination is None else "Move to folder",
+        f"Move {count} ({human_size(plan.total_size)}) to {where}?",
         informative,
-        "\n".join(d.path for d in plan.files),
+        details.strip("\n"),
     )
 
 
-def moved_summary(outcome: Outcome, undo_shortcut: str) -> Message:
+def moved_summary(outcome: Outcome, undo_shortcut: str, destination: str | None = None) -> Message:
     moved = outcome.done
     size = human_size(sum(f.size for f in moved))
-    text = f"Moved {files_text(len(moved))} ({size}) to the Trash."
+    where = "the Trash" if destination is None else destination
+    title = "Moved to Trash" if destination is None else "Moved to folder"
+    text = f"Moved {files_text(len(moved))} ({size}) to {where}."
     if not outcome.skipped:
-        return Message("Moved to Trash", text, f"Undo with Edit → Undo ({undo_shortcut}).")
+        return Message(title, text, f"Undo with Edit → Undo ({undo_shortcut}).")
     listing, details = _listing(outcome.skipped)
     informative = f"{files_text(len(outcome.skipped))} not moved:\n{listing}"
-    return Message("Moved to Trash", text, informative, details, warning=True)
+    return Message(title, text, informative, details, warning=True)
 
 
-def restored_summary(outcome: Outcome) -> Message:
-    text = f"Restored {files_text(len(outcome.done))} from the Trash."
+def restored_summary(outcome: Outcome, destination: str | None = None) -> Message:
+    where = "the Trash" if destination is None else destination
+    text = f"Restored {files_text(len(outcome.done))} from {where}."
     if not outcome.skipped:
         return Message("Undo", text)
     listing, details = _listing(outcome.skipped)
     informative = (
         f"{files_text(len(outcome.skipped))} not put back:\n{listing}\n"
-        "You can restore them from the system Trash."
-    )
+        + ("You can restore them from the system Trash." if destination is None else "")
+    ).strip()
     return Message("Undo", text, informative, details, warning=True)

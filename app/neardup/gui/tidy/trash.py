@@ -16,8 +16,9 @@ from PySide6.QtCore import QFile
 
 from neardup.gui.file_state import NO_LONGER_THERE, PERMISSION_DENIED, changed_since_scan
 from neardup.gui.report_data import DocumentRow
+from neardup.gui.tidy.trash_folder import home_trash, prepare_trash_for, uses_freedesktop_trash
 
-TRASH_UNAVAILABLE = "the Trash is unavailable on this volume"
+TRASH_UNAVAILABLE = "cannot move it to the Trash"
 PATH_OCCUPIED = "another file now has its name"
 GONE_FROM_TRASH = "no longer in the Trash (the Trash was emptied?)"
 ALREADY_BACK = "already back in its folder"
@@ -36,6 +37,12 @@ class TrashedFile:
     # (inode, size, mtime) of what was moved: the Trash may later hold another file of
     # that name (emptied, then something else trashed), which undo must not take.
     identity: tuple[int, int, int] | None = None
+    trashed: bool = True  # False: moved to a folder the person chose ("in_trash" is there)
+
+    @property
+    def still_there(self) -> str:
+        place = "in the Trash at" if self.trashed else "at"
+        return f"it is still {place} {self.in_trash}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,17 +74,19 @@ def _folder_is_writable(path: str) -> bool:
     return os.access(folder, os.W_OK | os.X_OK)
 
 
-def _trash_failure(path: str, error: str) -> str:
-    # Qt's error string after a failed moveToTrash is often a stale errno ("Bad file
-    # descriptor"), so the reason comes from what can be checked afterwards.
+def _trash_failure(path: str) -> str:
+    # Qt's error string after a failed moveToTrash is a stale errno ("Bad file descriptor")
+    # that explains nothing, so the reason comes from what can be checked afterwards.
     if not os.path.lexists(path):
         return NO_LONGER_THERE
     if not _folder_is_writable(path):
         return f"{PERMISSION_DENIED}: cannot change the folder {os.path.dirname(path)}"
-    return f"{TRASH_UNAVAILABLE} ({error})" if error else TRASH_UNAVAILABLE
+    if uses_freedesktop_trash():
+        return f"{TRASH_UNAVAILABLE}: the system refused to move it into {home_trash()}"
+    return f"{TRASH_UNAVAILABLE}: the system refused to move it"
 
 
-def _identity(path: str) -> tuple[int, int, int] | None:
+def file_identity(path: str) -> tuple[int, int, int] | None:
     try:
         info = os.lstat(path)
     except OSError:
@@ -85,7 +94,7 @@ def _identity(path: str) -> tuple[int, int, int] | None:
     return info.st_ino, info.st_size, info.st_mtime_ns
 
 
-def _unsafe_to_trash(document: DocumentRow, kept: KeptCopies) -> str | None:
+def unsafe_to_move(document: DocumentRow, kept: KeptCopies) -> str | None:
     """Why moving ``document`` could lose the text its group keeps, or None if it cannot."""
     reference = kept.reference
     if reference is not None and reference.path != document.path:
@@ -109,18 +118,20 @@ def move_to_trash(
     for document in documents:
         reason = changed_since_scan(document)
         if reason is None and kept is not None:
-            reason = _unsafe_to_trash(document, kept.get(document.path, KeptCopies()))
+            reason = unsafe_to_move(document, kept.get(document.path, KeptCopies()))
         if reason is not None:
             skipped.append(Skipped(document.path, reason))
             continue
+        missing_trash = prepare_trash_for(document.path)
+        if missing_trash is not None:
+            skipped.append(Skipped(document.path, f"{TRASH_UNAVAILABLE}: {missing_trash}"))
+            continue
         file = QFile(document.path)
         if not file.moveToTrash():
-            skipped.append(
-                Skipped(document.path, _trash_failure(document.path, file.errorString()))
-            )
+            skipped.append(Skipped(document.path, _trash_failure(document.path)))
             continue
         in_trash = file.fileName()
-        done.append(TrashedFile(document.path, in_trash, document.size, _identity(in_trash)))
+        done.append(TrashedFile(document.path, in_trash, document.size, file_identity(in_trash)))
     return Outcome(tuple(done), tuple(skipped))
 
 
@@ -138,11 +149,15 @@ def _forget_trash_info(in_trash: str) -> None:
 def _restore_one(file: TrashedFile) -> str | None:
     """Move one file back; the reason it stayed in the Trash, or None when it is back."""
     if not os.path.lexists(file.in_trash):
-        return ALREADY_BACK if os.path.lexists(file.original) else GONE_FROM_TRASH
-    if file.identity is not None and _identity(file.in_trash) != file.identity:
+        if os.path.lexists(file.original):
+            return ALREADY_BACK
+        return GONE_FROM_TRASH if file.trashed else f"no longer at {file.in_trash}"
+    if file.identity is not None and file_identity(file.in_trash) != file.identity:
+        if not file.trashed:
+            return f"another file now has its name at {file.in_trash}"
         return f"{OTHER_FILE_IN_TRASH} (the one moved is gone from the Trash)"
     if os.path.lexists(file.original):
-        return f"{PATH_OCCUPIED}; it is still in the Trash at {file.in_trash}"
+        return f"{PATH_OCCUPIED}; {file.still_there}"
     folder = os.path.dirname(file.original)
     try:
         # The folder may have been removed since (it held only duplicates): recreate it.
@@ -152,23 +167,25 @@ def _restore_one(file: TrashedFile) -> str | None:
     # QFile.rename never replaces an existing file, so a file created meanwhile is safe.
     if not QFile.rename(file.in_trash, file.original):
         if os.path.lexists(file.original):
-            return f"{PATH_OCCUPIED}; it is still in the Trash at {file.in_trash}"
+            return f"{PATH_OCCUPIED}; {file.still_there}"
         if not _folder_is_writable(file.original):
             return f"{PERMISSION_DENIED}: cannot change the folder {folder}"
-        return f"could not be moved back; it is still in the Trash at {file.in_trash}"
-    _forget_trash_info(file.in_trash)
+        return f"could not be moved back; {file.still_there}"
+    if file.trashed:
+        _forget_trash_info(file.in_trash)
     return None
 
 
 def still_in_trash(file: TrashedFile) -> bool:
     """Whether the file this batch moved is still where the Trash put it."""
     return os.path.lexists(file.in_trash) and (
-        file.identity is None or _identity(file.in_trash) == file.identity
+        file.identity is None or file_identity(file.in_trash) == file.identity
     )
 
 
 def restore_from_trash(files: Sequence[TrashedFile]) -> Outcome:
-    """Move trashed files back to where they were, never over a file that took their place."""
+    """Move trashed (or moved) files back to where they were, never over a file that took
+    their place."""
     done: list[TrashedFile] = []
     skipped: list[Skipped] = []
     for file in files:

@@ -1,0 +1,99 @@
+"""Move files into a folder the person chose, never over another file, each failure with a reason.
+
+The same checks as the Trash (the file is still the one the scan saw, its group keeps a copy
+that is still there and is not this very file); a name already taken in the folder gets a
+number, "report (2).txt". Undo moves the files back with `trash.restore_from_trash`, which
+knows a moved file from a trashed one. Only Qt core, no widgets.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QFile
+
+from neardup.gui.file_state import changed_since_scan
+from neardup.gui.report_data import DocumentRow
+from neardup.gui.tidy.trash import (
+    KeptCopies,
+    Outcome,
+    Skipped,
+    TrashedFile,
+    file_identity,
+    unsafe_to_move,
+)
+
+ALREADY_THERE = "already in that folder"
+# Names tried before giving up: far more than any folder of copies needs.
+MAX_NUMBERED_NAMES = 10_000
+
+
+def destination_problem(folder: Path) -> str | None:
+    """Why files cannot be moved into ``folder``, or None."""
+    if not folder.exists():
+        return f"the folder {folder} does not exist"
+    if not folder.is_dir():
+        return f"{folder} is not a folder"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"permission denied: cannot add files to the folder {folder}"
+    return None
+
+
+def free_name(folder: Path, name: str) -> Path:
+    """``folder/name``, or with a number before the suffix when that is taken."""
+    candidate = folder / name
+    stem, suffix = Path(name).stem, Path(name).suffix
+    number = 2
+    while os.path.lexists(candidate):
+        if number > MAX_NUMBERED_NAMES:
+            raise FileExistsError(f"no free name for {name} in {folder}")
+        candidate = folder / f"{stem} ({number}){suffix}"
+        number += 1
+    return candidate
+
+
+def _move_one(document: DocumentRow, folder: Path) -> TrashedFile | str:
+    source = Path(document.path)
+    if source.parent.resolve() == folder.resolve():
+        return ALREADY_THERE
+    for _attempt in range(3):  # another program may take the free name meanwhile
+        try:
+            target = free_name(folder, source.name)
+        except FileExistsError as error:
+            return str(error)
+        # QFile.rename never replaces a file, and copies across volumes.
+        if QFile.rename(str(source), str(target)):
+            return TrashedFile(
+                document.path, str(target), document.size, file_identity(str(target)), False
+            )
+        if not os.path.lexists(target):
+            break
+    if not os.access(source.parent, os.W_OK | os.X_OK):
+        return f"permission denied: cannot change the folder {source.parent}"
+    return f"could not be moved into {folder}"
+
+
+def move_to_folder(
+    documents: Sequence[DocumentRow],
+    folder: Path,
+    kept: Mapping[str, KeptCopies] | None = None,
+) -> Outcome:
+    """Move each document that is still the one the scan saw, and whose group keeps a copy,
+    into ``folder``; one failure stops none of the rest."""
+    done: list[TrashedFile] = []
+    skipped: list[Skipped] = []
+    problem = destination_problem(folder)
+    for document in documents:
+        reason = problem or changed_since_scan(document)
+        if reason is None and kept is not None:
+            reason = unsafe_to_move(document, kept.get(document.path, KeptCopies()))
+        if reason is None:
+            moved = _move_one(document, folder)
+            if isinstance(moved, TrashedFile):
+                done.append(moved)
+                continue
+            reason = moved
+        skipped.append(Skipped(document.path, reason))
+    return Outcome(tuple(done), tuple(skipped))

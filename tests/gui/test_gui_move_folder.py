@@ -1,0 +1,120 @@
+"""Move to folder… through the real window: marked files into a chosen folder, names kept
+unique, nothing overwritten, and Undo puts them back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import tidy_helpers as helpers
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from neardup.gui.main_window import MainWindow
+from neardup.gui.results.groups_rows import MOVED_TAG
+from neardup.gui.tidy.marks import MarkRule
+from neardup.gui.tidy.move_folder import free_name
+from neardup.gui.tidy.trash import Outcome
+
+
+@pytest.fixture(autouse=True)
+def _own_trash(trash: helpers.Trash) -> None:
+    """Never the user's Trash, even if a test went wrong and trashed something."""
+
+
+def _move_marked(qtbot: QtBot, window: MainWindow, destination: Path) -> Outcome:
+    window.tidy.choose_destination = lambda: str(destination)
+    with qtbot.waitSignal(window.tidy.moved_to_folder) as blocker:
+        window.tidy.move_action.trigger()
+    outcome = blocker.args[0]
+    assert isinstance(outcome, Outcome)
+    return outcome
+
+
+def test_move_marked_files_to_a_folder_then_undo(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    folder = helpers.untidy_folder(tmp_path)
+    helpers.scan(qtbot, window, folder.path)
+    assert window.tidy.move_action in window.edit_menu.actions()
+    assert not window.tidy.move_action.isEnabled(), "nothing marked or selected yet"
+    destination = tmp_path / "sorted"
+    destination.mkdir()
+    # a file of one of the names is already there: it must stay as it is
+    duplicates = helpers.duplicates(window)
+    taken_name = Path(sorted(duplicates)[0]).name
+    (destination / taken_name).write_text("already here", encoding="utf-8")
+
+    window.marks.actions[MarkRule.ALL_BUT_KEPT].trigger()
+    assert window.tidy.move_action.isEnabled()
+    asked: list[str | None] = []
+    helpers.agree(window)
+    agreeing = window.tidy.confirm
+    window.tidy.confirm = lambda plan, where=None: asked.append(where) or agreeing(plan, where)
+    outcome = _move_marked(qtbot, window, destination)
+
+    assert asked == [str(destination)]
+    assert {f.original for f in outcome.done} == duplicates and not outcome.skipped
+    now_at = {f.original: Path(f.in_trash) for f in outcome.done}
+    assert all(path.parent == destination for path in now_at.values())
+    assert now_at[sorted(duplicates)[0]].name == f"{Path(taken_name).stem} (2).txt"
+    assert (destination / taken_name).read_text("utf-8") == "already here"
+    for original, path in now_at.items():
+        assert not Path(original).exists()
+        assert path.read_bytes() == folder.bytes_of[original]
+    model = window.results.groups_model
+    proxy = window.results.groups_proxy
+    for index, row in helpers.members(window):
+        moved = row.document.path in duplicates
+        assert (f"{MOVED_TAG} {destination}" in proxy.data(index)) == moved
+        assert proxy.data(index, Qt.ItemDataRole.FontRole).italic() == moved
+        assert model.is_away(row.document.path) == moved
+    assert not model.marked_paths(), "moved files are no longer marked"
+    box = window.tidy.message_box
+    assert box is not None and box.text().startswith("Moved 3 files (")
+    assert str(destination) in box.text()
+    assert window.tidy.undo_action.text() == "Undo move of 3 files to sorted"
+
+    with qtbot.waitSignal(window.tidy.restored) as blocker:
+        window.tidy.undo_action.trigger()
+    assert {f.original for f in blocker.args[0].done} == duplicates
+    for path, data in folder.bytes_of.items():
+        assert Path(path).read_bytes() == data
+    assert sorted(p.name for p in destination.iterdir()) == [taken_name]
+    assert not any(model.is_away(p) for p in duplicates)
+    assert "Restored 3 files from" in window.tidy.message_box.text()
+
+
+def test_move_to_a_folder_that_cannot_take_files_moves_nothing(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    folder = helpers.untidy_folder(tmp_path)
+    helpers.scan(qtbot, window, folder.path)
+    window.marks.actions[MarkRule.ALL_BUT_KEPT].trigger()
+    asked = helpers.agree(window)
+    not_a_folder = tmp_path / "a file"
+    not_a_folder.write_text("x", encoding="utf-8")
+    window.tidy.choose_destination = lambda: str(not_a_folder)
+    window.tidy.move_action.trigger()
+    assert not asked, "no question about a move that cannot happen"
+    box = window.tidy.message_box
+    assert box is not None and box.icon() == QMessageBox.Icon.Warning
+    assert box.informativeText() == f"{not_a_folder} is not a folder"
+    for path, data in folder.bytes_of.items():
+        assert Path(path).read_bytes() == data
+    # a file whose group keeps nothing any more stays where it is, with the reason
+    reference = next(iter(helpers.references(window) - {str(folder.path / "notes.txt")}))
+    Path(reference).unlink()
+    destination = tmp_path / "sorted"
+    destination.mkdir()
+    outcome = _move_marked(qtbot, window, destination)
+    assert reference not in {f.original for f in outcome.done}
+    assert outcome.skipped and all("is no longer there" in s.reason for s in outcome.skipped)
+
+
+def test_free_names_count_up(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text("1", encoding="utf-8")
+    (tmp_path / "a (2).txt").write_text("2", encoding="utf-8")
+    assert free_name(tmp_path, "a.txt") == tmp_path / "a (3).txt"
+    assert free_name(tmp_path, "b.txt") == tmp_path / "b.txt"
