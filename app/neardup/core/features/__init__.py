@@ -27,6 +27,7 @@ if TYPE_CHECKING:
         to_hex,
     )
     from neardup.core.features.text import Span, content_key_text, normalize, split_sentences
+    from neardup.core.features.tokenize import get_tokenizer, needs_segmenter, word_spans
     from neardup.core.features.weighting import (
         MIN_DOCUMENTS_FOR_CORPUS_IDF,
         FloatArray,
@@ -52,7 +53,9 @@ __all__ = [
     "UInt64Array",
     "analyze_file",
     "content_key_text",
+    "get_tokenizer",
     "idf_for",
+    "needs_segmenter",
     "normalize",
     "popcount",
     "simhash_terms",
@@ -62,6 +65,7 @@ __all__ = [
     "weigh",
     "window_minima",
     "winnowed",
+    "word_spans",
 ]
 
 __getattr__, __dir__ = lazy_face(
@@ -70,6 +74,7 @@ __getattr__, __dir__ = lazy_face(
         "analyze": ("AnalyzeOptions", "Analyzed", "analyze_file"),
         "simhash": ("BITS", "UInt64Array", "popcount", "simhash_terms", "to_hex"),
         "text": ("Span", "content_key_text", "normalize", "split_sentences"),
+        "tokenize": ("get_tokenizer", "needs_segmenter", "word_spans"),
         "weighting": ("MIN_DOCUMENTS_FOR_CORPUS_IDF", "FloatArray", "IdfTable", "idf_for", "weigh"),
         "shingles": (
             "ANCHOR_CHARS",

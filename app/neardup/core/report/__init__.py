@@ -1,4 +1,5 @@
-"""Reports: the JSON and CSV scan report, a document's sources, and a two-document comparison."""
+"""Reports: the JSON and CSV scan report, a document's sources, a two-document comparison
+and its word-level differences."""
 
 from __future__ import annotations
 
@@ -29,20 +30,36 @@ if TYPE_CHECKING:
         source_report_html,
         write_source_report_html,
     )
+    from neardup.core.report.text_diff import (
+        Alignment,
+        Change,
+        ChangeKind,
+        WordDiff,
+        reader_words,
+        snap_to_words,
+        word_diff,
+    )
 
 __all__ = [
+    "Alignment",
+    "Change",
+    "ChangeKind",
     "Comparison",
     "SourceReport",
     "SourceReportError",
+    "WordDiff",
     "compare_documents",
     "compare_files",
     "format_comparison",
     "format_source_report",
     "read_report",
+    "reader_words",
     "report_dict",
     "similarity_measured",
+    "snap_to_words",
     "source_report",
     "source_report_html",
+    "word_diff",
     "write_html",
     "write_report",
     "write_report_data",
@@ -65,6 +82,15 @@ __getattr__, __dir__ = lazy_face(
             "similarity_measured",
             "write_report",
             "write_report_data",
+        ),
+        "text_diff": (
+            "Alignment",
+            "Change",
+            "ChangeKind",
+            "WordDiff",
+            "reader_words",
+            "snap_to_words",
+            "word_diff",
         ),
         "sources": (
             "SourceReport",
