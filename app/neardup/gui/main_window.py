@@ -26,6 +26,7 @@ from neardup.core.scan import Progress, scan
 from neardup.core.settings import ScanSettings
 from neardup.gui import worker as workers
 from neardup.gui.compare.compare_dialog import CompareDialog
+from neardup.gui.compare.compare_launcher import CompareLauncher
 from neardup.gui.compare.sources_export import SourcesPageSaver
 from neardup.gui.report_data import PairRow, ReportData, parse_report
 from neardup.gui.results.results_view import ResultsView
@@ -60,9 +61,9 @@ class MainWindow(QMainWindow):
         self.report_path: Path | None = None
         self.scan_job: Job | None = None
         self.load_job: Job | None = None
-        self.compare_dialogs: list[CompareDialog] = []
         self.error_box: QMessageBox | None = None
         self._base_settings = self.store.scan_settings()
+        self.compare = CompareLauncher(lambda: self.report, self.current_settings, self.store, self)
         self.setAcceptDrops(True)
         self._build_actions()
         self._build_ui()
@@ -108,6 +109,8 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.open_report_action)
         file_menu.addAction(self.save_report_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.compare.compare_files_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         # filled in by _build_ui, once the results view its actions act on exists
@@ -391,20 +394,13 @@ class MainWindow(QMainWindow):
 
     # --- compare -----------------------------------------------------------------------------
 
+    @property
+    def compare_dialogs(self) -> list[CompareDialog]:
+        return self.compare.dialogs
+
     def open_compare(self, pair: object) -> CompareDialog:
         assert isinstance(pair, PairRow)
-        settings = self.report.scan_settings() if self.report is not None else ScanSettings()
-        documents = self.report.documents if self.report is not None else None
-        dialog = CompareDialog(pair, settings, self, documents)
-        dialog.finished.connect(lambda _result: self._forget_dialog(dialog))
-        self.compare_dialogs.append(dialog)
-        dialog.show()
-        return dialog
-
-    def _forget_dialog(self, dialog: CompareDialog) -> None:
-        if dialog in self.compare_dialogs:
-            self.compare_dialogs.remove(dialog)
-        dialog.deleteLater()
+        return self.compare.open_pair(pair)
 
     # --- drag and drop -----------------------------------------------------------------------
 
@@ -426,8 +422,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
-        for dialog in list(self.compare_dialogs):
-            dialog.close()
+        self.compare.close_all()
         # Cancel and wait, so that no thread outlives the window.
         workers.stop_all()
         super().closeEvent(event)
