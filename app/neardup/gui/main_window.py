@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from neardup.core.collector import collector_skips_existing_objects
-from neardup.core.report import read_report, report_dict, write_report_data
+from neardup.core.report import ThresholdPreviewer, read_report, report_dict, write_report_data
 from neardup.core.scan import Progress, scan
 from neardup.core.settings import ScanSettings
 from neardup.gui import worker as workers
@@ -61,6 +61,7 @@ class MainWindow(QMainWindow):
         self.report_path: Path | None = None
         self.scan_job: Job | None = None
         self.load_job: Job | None = None
+        self.spread_job: Job | None = None
         self.error_box: QMessageBox | None = None
         self._base_settings = self.store.scan_settings()
         self.compare = CompareLauncher(lambda: self.report, self.current_settings, self.store, self)
@@ -333,6 +334,16 @@ class MainWindow(QMainWindow):
             self.is_busy() and self.scan_job is not None and self.scan_job.is_running()
         )
         self.report_loaded.emit()
+        # Every pair of documents' distance, for the threshold charts: off the GUI thread.
+        raw = report.raw
+        self.spread_job = new_worker_qthread(
+            lambda worker: ThresholdPreviewer(raw),
+            connect={"result": self._on_spread},
+        )
+
+    def _on_spread(self, previewer: object) -> None:
+        assert isinstance(previewer, ThresholdPreviewer)
+        self.settings_panel.show_spread(previewer)
 
     # --- reports -----------------------------------------------------------------------------
 

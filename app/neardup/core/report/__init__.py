@@ -39,14 +39,22 @@ if TYPE_CHECKING:
         snap_to_words,
         word_diff,
     )
+    from neardup.core.report.threshold_preview import (
+        OverlapPreview,
+        ThresholdPreview,
+        ThresholdPreviewer,
+    )
 
 __all__ = [
     "Alignment",
     "Change",
     "ChangeKind",
     "Comparison",
+    "OverlapPreview",
     "SourceReport",
     "SourceReportError",
+    "ThresholdPreview",
+    "ThresholdPreviewer",
     "WordDiff",
     "compare_documents",
     "compare_files",
@@ -71,6 +79,7 @@ __getattr__, __dir__ = lazy_face(
     {
         "comparison": (
             "Comparison",
+            "OverlapPreview",
             "compare_documents",
             "compare_files",
             "format_comparison",
@@ -83,6 +92,7 @@ __getattr__, __dir__ = lazy_face(
             "write_report",
             "write_report_data",
         ),
+        "threshold_preview": ("OverlapPreview", "ThresholdPreview", "ThresholdPreviewer"),
         "text_diff": (
             "Alignment",
             "Change",
