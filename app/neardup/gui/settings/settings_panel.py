@@ -260,7 +260,7 @@ class SettingsPanel(QGroupBox):
             self.distance_preview.setText("Scan once to see how the documents spread over k.")
             return
         shown = distance_counts_shown(previewer)
-        self.distance_chart.set_counts(shown, "0", f"{len(shown) - 1}+ bits apart")
+        self.distance_chart.set_counts(shown, "0", f"{len(shown) - 1}+ bits")
         self.overlap_chart.set_counts(previewer.overlap_counts, "0 %", "100 %")
         self._update_previews()
 
