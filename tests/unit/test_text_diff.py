@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from neardup.core.report import ChangeKind, reader_words, snap_to_words, word_diff
+import pytest
+
+from neardup.core.report import ChangeKind, reader_words, snap_to_words, text_diff, word_diff
 from textgen import document, light_edit
 
 
@@ -69,3 +71,11 @@ def test_snapping_widens_a_passage_to_whole_words() -> None:
     assert text[snapped_start:snapped_end] == "return value"
     # already on boundaries: unchanged
     assert snap_to_words([(snapped_start, snapped_end)], words) == [(snapped_start, snapped_end)]
+
+
+def test_long_unrelated_runs_are_marked_changed_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(text_diff, "MAX_WORDS_DIFFED", 50)
+    a, b = document(1, "en", count=3), document(2, "en", count=3)
+    diff = word_diff(a, b)
+    assert [c.kind for c in diff.changes] == [ChangeKind.CHANGED]
+    assert diff.changes[0].a_words == len(diff.words_a)
