@@ -67,3 +67,14 @@ def test_a_large_collection_is_measured_on_a_sample(
     assert previewer.eligible_documents == 9
     # beyond the scan's k, a sample cannot count the pairs left to check
     assert previewer.preview(previewer.scan_threshold + 5).unchecked is None
+
+
+def test_a_report_without_fingerprints_charts_its_pairs_only(report: dict[str, object]) -> None:
+    documents = report["documents"]
+    pairs = report["pairs"]
+    assert isinstance(documents, list) and isinstance(pairs, list) and pairs
+    stripped = {**report, "documents": [{**d, "simhash": None} for d in documents]}
+    previewer = ThresholdPreviewer(stripped)
+    assert previewer.pairs_only
+    assert sum(previewer.distance_counts) == len(pairs)
+    assert previewer.preview(previewer.scan_threshold + 4).unchecked is None

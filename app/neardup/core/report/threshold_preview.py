@@ -77,6 +77,12 @@ class ThresholdPreviewer:
         # distance_counts[d]: pairs of compared documents whose fingerprints differ in d bits
         self.distance_counts = counts
         self.measured_documents, self.eligible_documents = measured, eligible
+        # A report without fingerprints (written by hand, or cut down) still has its pairs'
+        # distances: the chart shows those, and the preview cannot count what lies beyond.
+        self.pairs_only = eligible == 0 and bool(self.pairs)
+        if self.pairs_only:
+            for pair in self.pairs:
+                self.distance_counts[min(BITS, max(0, pair.distance))] += 1
 
     @property
     def sampled(self) -> bool:
@@ -109,8 +115,9 @@ class ThresholdPreviewer:
         members: dict[int, int] = {}
         for node in {n for p in kept for n in (p.a, p.b)}:
             members[roots[node]] = members.get(roots[node], 0) + 1
-        unchecked: int | None = None if self.sampled else 0
-        if threshold > self.scan_threshold and not self.sampled:
+        unknown = self.sampled or self.pairs_only
+        unchecked: int | None = None if unknown else 0
+        if threshold > self.scan_threshold and not unknown:
             within = sum(self.distance_counts[self.scan_threshold + 1 : threshold + 1])
             known = sum(self.scan_threshold < p.distance <= threshold for p in self.pairs)
             unchecked = max(0, within - known)

@@ -269,7 +269,7 @@ class SettingsPanel(QGroupBox):
         if previewer is None:
             return
         k = self.threshold_slider.value()
-        self.distance_chart.set_marker(k)
+        self.distance_chart.set_marker(k, f"k = {k}")
         self.distance_preview.setText(threshold_preview_text(previewer, previewer.preview(k)))
         minimum = self.overlap_spin.value() / 100
         self.overlap_chart.set_marker(

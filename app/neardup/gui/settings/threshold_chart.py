@@ -29,7 +29,7 @@ class HistogramChart(QWidget):
         self.counts: list[int] = []
         self.marker = 0  # the last bar taken in: bars 0..marker are within the threshold
         self.within_is_low = True  # False: the bars from the marker up are taken in
-        self.first_label = self.last_label = ""
+        self.first_label = self.last_label = self.marker_label = ""
         self.setMinimumHeight(70)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
@@ -41,8 +41,8 @@ class HistogramChart(QWidget):
         self.first_label, self.last_label = first_label, last_label
         self.update()
 
-    def set_marker(self, marker: int) -> None:
-        self.marker = marker
+    def set_marker(self, marker: int, label: str = "") -> None:
+        self.marker, self.marker_label = marker, label
         self.update()
 
     def taken_in(self, bar: int) -> bool:
@@ -69,6 +69,10 @@ class HistogramChart(QWidget):
         x = area.left() + edge * width - 0.5
         painter.setPen(QPen(MARKER, 2))
         painter.drawLine(int(x), int(area.top()), int(x), int(area.bottom()))
+        if self.marker_label:  # beside the line, on the side with more room
+            label_width = self.fontMetrics().horizontalAdvance(self.marker_label)
+            left = x + 4 if x + 4 + label_width <= area.right() else x - 4 - label_width
+            painter.drawText(int(left), int(area.top() + text_height), self.marker_label)
         painter.setPen(self.palette().text().color())
         baseline = int(area.bottom() + text_height)
         painter.drawText(int(area.left()), baseline, self.first_label)
@@ -85,7 +89,7 @@ def distance_counts_shown(previewer: ThresholdPreviewer) -> list[int]:
 
 def threshold_preview_text(previewer: ThresholdPreviewer, preview: ThresholdPreview) -> str:
     """What k would give, in words, and what the report cannot tell."""
-    if previewer.eligible_documents < 2:
+    if previewer.eligible_documents < 2 and not previewer.pairs_only:
         return "The last scan compared fewer than two documents: no distances to show."
     k, scan_k = preview.threshold, previewer.scan_threshold
     line = (
@@ -103,6 +107,11 @@ def threshold_preview_text(previewer: ThresholdPreviewer, preview: ThresholdPrev
         line += " A rescan checks the pairs of documents beyond the last scan's k."
     if k < scan_k and previewer.partial_measured:
         line += " Pairs that share most of their text are found whatever k."
+    if previewer.pairs_only:
+        line += (
+            " This report holds no fingerprints: the chart shows only the pairs it found, "
+            "not the other pairs of documents."
+        )
     if previewer.sampled:
         line += (
             f" The chart measures {previewer.measured_documents} of the "
