@@ -203,3 +203,19 @@ def test_compare_two_files_from_the_file_menu(
     assert dialog.pair == _scanned_pair(window, original, edited)
     assert "as in the Pairs tab" in dialog.info.text()
     _close(qtbot, window, dialog)
+
+
+def test_texts_with_nothing_in_common_scroll_by_the_same_share(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    a = write_txt(tmp_path / "a.txt", document(21, "en", count=40))
+    b = write_txt(tmp_path / "b.txt", document(22, "zh", count=20))
+    dialog = _open(qtbot, window.compare.compare_files(a, b))
+    assert dialog.mode == PASSAGES and dialog.passage_count() == 0
+    qtbot.waitUntil(lambda: dialog.left.edit.verticalScrollBar().maximum() > 0)
+    left_bar = dialog.left.edit.verticalScrollBar()
+    left_bar.setValue(left_bar.maximum() // 2)
+    share_a = dialog.left.top_offset() / len(dialog.left.text)
+    share_b = dialog.right.top_offset() / len(dialog.right.text)
+    assert abs(share_a - share_b) < 0.1
+    _close(qtbot, window, dialog)

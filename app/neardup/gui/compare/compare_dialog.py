@@ -365,11 +365,14 @@ class CompareDialog(QDialog):
 
     def _follow(self, source: TextPane, other: TextPane) -> None:
         """Scroll ``other`` to the place ``source`` now shows at its top."""
-        if self._following or not self.sync_check.isChecked() or not self._alignment.runs:
+        if self._following or not self.sync_check.isChecked():
             return
         self._following = True
         try:
             offset = source.top_offset()
-            other.scroll_to(self._alignment.counterpart(offset, from_a=source is self.left))
+            if self._alignment.runs:
+                other.scroll_to(self._alignment.counterpart(offset, from_a=source is self.left))
+            elif source.text:  # nothing in common to align on: the same share of each text
+                other.scroll_to(offset * len(other.text) // len(source.text))
         finally:
             self._following = False
