@@ -7,7 +7,8 @@ from gui_helpers import scan_folder
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from neardup.gui.compare.compare_dialog import CompareDialog, to_utf16, utf16_positions
+from neardup.gui.compare.compare_dialog import CompareDialog
+from neardup.gui.compare.text_pane import from_utf16, to_utf16, utf16_positions
 from neardup.gui.main_window import MainWindow
 
 
@@ -65,6 +66,7 @@ def test_utf16_mapping_for_characters_outside_the_bmp() -> None:
     astral = utf16_positions(text)
     assert astral == [1, 3]
     assert [to_utf16(i, astral) for i in range(len(text) + 1)] == [0, 1, 3, 4, 6, 7]
+    assert [from_utf16(p, astral) for p in (0, 1, 3, 4, 6, 7)] == list(range(len(text) + 1))
     assert utf16_positions("纯中文") is None
 
 
@@ -83,8 +85,11 @@ def test_compare_shows_the_scans_distance_and_similarity(
     )
     info = dialog.info.text()
     assert "Hamming distance 27" in info and "similarity 0.123" in info
+    # the overlaps too are the pair's, whatever the two texts alone measure
+    assert "A→B: 20.0% of A found in B" in info and "B→A: 30.0% of B found in A" in info
     count = dialog.passage_count()
-    assert info.endswith(f"{count} matched passage{'' if count == 1 else 's'}")
+    # the pair carries no passages: those shown are measured here, and say so
+    assert f"{count} matched passage{'' if count == 1 else 's'} (measured here)" in info
     dialog.close()
     qtbot.waitUntil(lambda: not window.compare_dialogs)
 

@@ -1,8 +1,10 @@
-"""Display strings for sizes, dates and fractions, shared by the item models."""
+"""Display strings for sizes, dates, fractions and scan progress, shared by the views."""
 
 from __future__ import annotations
 
 from datetime import datetime
+
+from neardup.core.scan import Progress
 
 
 def human_size(size: int) -> str:
@@ -30,3 +32,22 @@ def percent(fraction: float | None) -> str:
 def sort_key(value: object) -> tuple[int, object]:
     """Missing values sort last in ascending order, and never compare against numbers."""
     return (1, 0) if value is None or value == "" else (0, value)
+
+
+def eta_text(seconds: float | None) -> str:
+    if seconds is None:
+        return ""
+    if seconds < 60:
+        return f"about {max(1, round(seconds))} s left"
+    return f"about {round(seconds / 60)} min left"
+
+
+def progress_text(progress: Progress) -> str:
+    """One line for the progress bar: stage, done/total, the current file, the time left."""
+    parts = [f"{progress.stage.value.capitalize()} {progress.done}/{progress.total}"]
+    if progress.current:
+        parts.append(progress.current)
+    eta = eta_text(progress.eta_seconds)
+    if eta:
+        parts.append(eta)
+    return " · ".join(parts)

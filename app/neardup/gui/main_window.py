@@ -22,12 +22,14 @@ from PySide6.QtWidgets import (
 )
 
 from neardup.core.collector import collector_skips_existing_objects
-from neardup.core.report import read_report, report_dict, write_report_data
+from neardup.core.report import ThresholdPreviewer, read_report, report_dict, write_report_data
 from neardup.core.scan import Progress, scan
 from neardup.core.settings import ScanSettings
 from neardup.gui import worker as workers
 from neardup.gui.compare.compare_dialog import CompareDialog
+from neardup.gui.compare.compare_launcher import CompareLauncher
 from neardup.gui.compare.sources_export import SourcesPageSaver
+from neardup.gui.formatting import progress_text
 from neardup.gui.report_data import PairRow, ReportData, parse_report
 from neardup.gui.results.results_view import ResultsView
 from neardup.gui.settings.folders_panel import FoldersPanel
@@ -39,14 +41,6 @@ from neardup.gui.tidy.tidy_controller import TidyController
 from neardup.gui.worker import Job, Worker, WorkerError, new_worker_qthread
 
 APP_TITLE = "NearDup"
-
-
-def _eta_text(seconds: float | None) -> str:
-    if seconds is None:
-        return ""
-    if seconds < 60:
-        return f"about {max(1, round(seconds))} s left"
-    return f"about {round(seconds / 60)} min left"
 
 
 class MainWindow(QMainWindow):
@@ -63,9 +57,10 @@ class MainWindow(QMainWindow):
         self.report_path: Path | None = None
         self.scan_job: Job | None = None
         self.load_job: Job | None = None
-        self.compare_dialogs: list[CompareDialog] = []
+        self.spread_job: Job | None = None
         self.error_box: QMessageBox | None = None
         self._base_settings = self.store.scan_settings()
+        self.compare = CompareLauncher(lambda: self.report, self.current_settings, self.store, self)
         self.setAcceptDrops(True)
         self._build_actions()
         self._build_ui()
@@ -111,6 +106,8 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.open_report_action)
         file_menu.addAction(self.save_report_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.compare.compare_files_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         # filled in by _build_ui, once the results view its actions act on exists
@@ -307,13 +304,7 @@ class MainWindow(QMainWindow):
             self.progress_bar.setValue(progress.done)
         else:
             self.progress_bar.setRange(0, 0)
-        parts = [f"{progress.stage.value.capitalize()} {progress.done}/{progress.total}"]
-        if progress.current:
-            parts.append(progress.current)
-        eta = _eta_text(progress.eta_seconds)
-        if eta:
-            parts.append(eta)
-        self.progress_label.setText(" · ".join(parts))
+        self.progress_label.setText(progress_text(progress))
         self.scan_progressed.emit(progress)
 
     def _on_scan_result(self, report: object) -> None:
@@ -345,6 +336,16 @@ class MainWindow(QMainWindow):
             self.is_busy() and self.scan_job is not None and self.scan_job.is_running()
         )
         self.report_loaded.emit()
+        # Every pair of documents' distance, for the threshold charts: off the GUI thread.
+        raw = report.raw
+        self.spread_job = new_worker_qthread(
+            lambda worker: ThresholdPreviewer(raw),
+            connect={"result": self._on_spread},
+        )
+
+    def _on_spread(self, previewer: object) -> None:
+        assert isinstance(previewer, ThresholdPreviewer)
+        self.settings_panel.show_spread(previewer)
 
     # --- reports -----------------------------------------------------------------------------
 
@@ -406,20 +407,13 @@ class MainWindow(QMainWindow):
 
     # --- compare -----------------------------------------------------------------------------
 
+    @property
+    def compare_dialogs(self) -> list[CompareDialog]:
+        return self.compare.dialogs
+
     def open_compare(self, pair: object) -> CompareDialog:
         assert isinstance(pair, PairRow)
-        settings = self.report.scan_settings() if self.report is not None else ScanSettings()
-        documents = self.report.documents if self.report is not None else None
-        dialog = CompareDialog(pair, settings, self, documents)
-        dialog.finished.connect(lambda _result: self._forget_dialog(dialog))
-        self.compare_dialogs.append(dialog)
-        dialog.show()
-        return dialog
-
-    def _forget_dialog(self, dialog: CompareDialog) -> None:
-        if dialog in self.compare_dialogs:
-            self.compare_dialogs.remove(dialog)
-        dialog.deleteLater()
+        return self.compare.open_pair(pair)
 
     # --- drag and drop -----------------------------------------------------------------------
 
@@ -441,8 +435,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
-        for dialog in list(self.compare_dialogs):
-            dialog.close()
+        self.compare.close_all()
         # Cancel and wait, so that no thread outlives the window.
         workers.stop_all()
         self.ignoring.close()

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         to_hex,
     )
     from neardup.core.features.text import Span, content_key_text, normalize, split_sentences
+    from neardup.core.features.tokenize import get_tokenizer, needs_segmenter, word_spans
     from neardup.core.features.weighting import (
         MIN_DOCUMENTS_FOR_CORPUS_IDF,
         FloatArray,
@@ -56,8 +57,10 @@ __all__ = [
     "UInt64Array",
     "analyze_file",
     "content_key_text",
+    "get_tokenizer",
     "idf_for",
     "mapped_text",
+    "needs_segmenter",
     "normalize",
     "popcount",
     "simhash_terms",
@@ -67,6 +70,7 @@ __all__ = [
     "weigh",
     "window_minima",
     "winnowed",
+    "word_spans",
 ]
 
 __getattr__, __dir__ = lazy_face(
@@ -76,6 +80,7 @@ __getattr__, __dir__ = lazy_face(
         "offsets": ("MappedText", "MappingError", "OffsetMap", "mapped_text"),
         "simhash": ("BITS", "UInt64Array", "popcount", "simhash_terms", "to_hex"),
         "text": ("Span", "content_key_text", "normalize", "split_sentences"),
+        "tokenize": ("get_tokenizer", "needs_segmenter", "word_spans"),
         "weighting": ("MIN_DOCUMENTS_FOR_CORPUS_IDF", "FloatArray", "IdfTable", "idf_for", "weigh"),
         "shingles": (
             "ANCHOR_CHARS",

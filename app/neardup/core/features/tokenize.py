@@ -168,6 +168,34 @@ def content_tokens_with_offsets(
     return tokens, offsets
 
 
+# What a reader sees as words: runs of Han characters (segmented), runs of other letters
+# and digits, and each other visible character (punctuation) on its own.
+_READER_WORD = re.compile(f"([{_HAN}]+)|[^\\W{_HAN}]+|[^\\s{_HAN}]")
+
+
+def word_spans(text: str, tokenizer: Tokenizer | None) -> list[tuple[int, int]]:
+    """Every word and punctuation mark of ``text``, stopwords included, as (start, end).
+
+    Whitespace is between spans, never in one. Han runs are cut by the backend, as for
+    content tokens; ``tokenizer`` may be None for a text without Han (`needs_segmenter`).
+    """
+    matches = list(_READER_WORD.finditer(text))
+    han_runs = [m.group() for m in matches if m.group(1) is not None]
+    if han_runs and tokenizer is None:
+        raise ValueError("a text with Han characters needs a tokenizer")
+    segmented = iter(_segment_runs(han_runs, tokenizer) if tokenizer is not None else [])
+    spans: list[tuple[int, int]] = []
+    for match in matches:
+        if match.group(1) is None:
+            spans.append(match.span())
+            continue
+        start = match.start()
+        for word in next(segmented):
+            spans.append((start, start + len(word)))
+            start += len(word)
+    return spans
+
+
 def _segment_runs(runs: list[str], tokenizer: Tokenizer) -> list[list[str]]:
     """Each run of Han characters segmented, with one call to the backend for them all.
 

@@ -1,4 +1,5 @@
-"""Reports: the JSON and CSV scan report, a document's sources, and a two-document comparison."""
+"""Reports: the JSON and CSV scan report, a document's sources, a two-document comparison
+and its word-level differences."""
 
 from __future__ import annotations
 
@@ -43,19 +44,40 @@ if TYPE_CHECKING:
         write_source_report,
         write_source_report_html,
     )
+    from neardup.core.report.text_diff import (
+        Alignment,
+        Change,
+        ChangeKind,
+        WordDiff,
+        reader_words,
+        snap_to_words,
+        word_diff,
+    )
+    from neardup.core.report.threshold_preview import (
+        OverlapPreview,
+        ThresholdPreview,
+        ThresholdPreviewer,
+    )
 
 __all__ = [
     "FORMATS",
     "SUMMARY_COLUMNS",
+    "Alignment",
     "BatchOutcome",
+    "Change",
+    "ChangeKind",
     "CitationOptions",
     "Comparison",
     "OriginalText",
+    "OverlapPreview",
     "Passage",
     "Source",
     "SourceReport",
     "SourceReportError",
     "TextReader",
+    "ThresholdPreview",
+    "ThresholdPreviewer",
+    "WordDiff",
     "batch_documents",
     "compare_documents",
     "compare_files",
@@ -63,11 +85,14 @@ __all__ = [
     "format_source_report",
     "read_original",
     "read_report",
+    "reader_words",
     "render",
     "report_dict",
     "similarity_measured",
+    "snap_to_words",
     "source_report",
     "source_report_html",
+    "word_diff",
     "write_all_sources",
     "write_html",
     "write_report",
@@ -94,6 +119,16 @@ __getattr__, __dir__ = lazy_face(
             "similarity_measured",
             "write_report",
             "write_report_data",
+        ),
+        "threshold_preview": ("OverlapPreview", "ThresholdPreview", "ThresholdPreviewer"),
+        "text_diff": (
+            "Alignment",
+            "Change",
+            "ChangeKind",
+            "WordDiff",
+            "reader_words",
+            "snap_to_words",
+            "word_diff",
         ),
         "sources": (
             "Passage",

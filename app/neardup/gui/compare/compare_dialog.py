@@ -1,119 +1,132 @@
-"""Side-by-side view of two documents with their matched passages highlighted."""
+"""Side-by-side view of two documents: their word changes, or their copied passages.
+
+An edited copy (a near-duplicate) shows the common text plain and marks what was
+inserted, deleted or changed, word by word; a partial copy shows each matched passage
+in its own colour, the same in both texts. Marks start and end on word boundaries, the
+two panes scroll together, and Alt+Up/Alt+Down step through the changes or passages.
+"""
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QFont, QTextCharFormat, QTextCursor
+from PySide6.QtGui import QAction, QColor, QFont, QKeySequence
 from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
     QLabel,
-    QPlainTextEdit,
     QProgressBar,
     QPushButton,
     QSplitter,
-    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
 
-from neardup.core.report import Comparison, compare_files
+from neardup.core.report import Alignment, ChangeKind, Comparison, compare_files, snap_to_words
+from neardup.core.report import word_diff as measure_word_diff
 from neardup.core.settings import ScanSettings
+from neardup.gui.compare.compare_figures import (
+    EDITS,
+    PASSAGES,
+    CompareOutcome,
+    changes_text,
+    default_mode,
+    scan_pair_text,
+    two_files_text,
+)
+from neardup.gui.compare.text_pane import Mark, TextPane
 from neardup.gui.file_state import changed_since_scan
-from neardup.gui.formatting import percent
 from neardup.gui.report_data import DocumentRow, PairRow
-from neardup.gui.worker import Job, WorkerError, new_worker_qthread
+from neardup.gui.worker import Job, Worker, WorkerError, new_worker_qthread
 
-# Two alternating shades, so that neighbouring passages can be told apart.
-HIGHLIGHTS = (QColor("#ffe58a"), QColor("#ffc870"))
-CURRENT = QColor("#8ecbff")
+# Soft colours that tell neighbouring passages apart; a passage has the same one in both texts.
+PASSAGE_COLORS = tuple(
+    QColor(name)
+    for name in ("#ffe58a", "#c9e7a7", "#f7c6d9", "#c6dcf7", "#ffd3a8", "#d9c9f2", "#b8ece6")
+)
+CHANGE_COLORS = {
+    ChangeKind.INSERTED: QColor("#b7ebb0"),
+    ChangeKind.DELETED: QColor("#ffc4c4"),
+    ChangeKind.CHANGED: QColor("#ffd98a"),
+}
+LEGEND = " ".join(
+    f'<span style="background:{CHANGE_COLORS[kind].name()}">&nbsp;{text}&nbsp;</span>'
+    for kind, text in (
+        (ChangeKind.DELETED, "deleted from A"),
+        (ChangeKind.INSERTED, "inserted in B"),
+        (ChangeKind.CHANGED, "changed"),
+    )
+)
+NEXT_KEYS = (QKeySequence("Alt+Down"), QKeySequence("F8"))
+PREVIOUS_KEYS = (QKeySequence("Alt+Up"), QKeySequence("Shift+F8"))
+
+# One navigation stop: the mark to make current in each pane (None: nothing to mark on
+# that side, as for a word inserted in B) and where to show in each text.
+Stop = tuple[int | None, int, int | None, int]
 
 
-def utf16_positions(text: str) -> list[int] | None:
-    """Code-point indices of characters outside the BMP, which take two QTextDocument units.
-
-    None when there are none, which is the common case and needs no mapping.
-    """
-    astral = [i for i, ch in enumerate(text) if ord(ch) > 0xFFFF]
-    return astral or None
-
-
-def to_utf16(offset: int, astral: list[int] | None) -> int:
-    return offset if astral is None else offset + bisect_left(astral, offset)
-
-
-class _Pane(QWidget):
-    def __init__(self, title: str, path: str) -> None:
-        super().__init__()
-        self.label = QLabel(f"<b>{title}</b>: {Path(path).name}")
-        self.label.setToolTip(path)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.edit = QPlainTextEdit()
-        self.edit.setReadOnly(True)
-        self.edit.setPlaceholderText("Reading and comparing…")
-        self.spans: list[tuple[int, int]] = []
-        self._astral: list[int] | None = None
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.label)
-        layout.addWidget(self.edit)
-
-    def show_text(self, text: str, spans: list[tuple[int, int]]) -> None:
-        self.edit.setPlainText(text)
-        self._astral = utf16_positions(text)
-        self.spans = [
-            (to_utf16(start, self._astral), to_utf16(end, self._astral)) for start, end in spans
-        ]
-        self.highlight(None)
-
-    def highlight(self, current: int | None) -> None:
-        order = [n for n in range(len(self.spans)) if n != current]
-        if current is not None and current < len(self.spans):
-            order.append(current)  # last, so that it is drawn over overlapping passages
-        selections = []
-        for n in order:
-            start, end = self.spans[n]
-            selection = QTextEdit.ExtraSelection()
-            cursor = QTextCursor(self.edit.document())
-            cursor.setPosition(start)
-            cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
-            fmt = QTextCharFormat()
-            fmt.setBackground(CURRENT if n == current else HIGHLIGHTS[n % 2])
-            selection.cursor = cursor  # type: ignore[attr-defined]
-            selection.format = fmt  # type: ignore[attr-defined]
-            selections.append(selection)
-        self.edit.setExtraSelections(selections)
-        if current is not None and current < len(self.spans):
-            cursor = QTextCursor(self.edit.document())
-            cursor.setPosition(self.spans[current][0])
-            self.edit.setTextCursor(cursor)
-            self.edit.centerCursor()
+def _keys_text(keys: tuple[QKeySequence, ...]) -> str:
+    return " or ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys)
 
 
 class CompareDialog(QDialog):
-    """Runs `compare_files` in a worker thread; `ready` fires once both texts are shown."""
+    """Runs `compare_files` and the word diff in a worker thread; `ready` fires once shown.
+
+    ``pair`` is a pair of the report, whose figures the header shows; None compares the
+    two ``paths`` on their own.
+    """
 
     ready = Signal()
 
     def __init__(
         self,
-        pair: PairRow,
+        pair: PairRow | None,
         settings: ScanSettings,
         parent: QWidget | None = None,
         documents: Mapping[str, DocumentRow] | None = None,
+        paths: tuple[str, str] | None = None,
     ) -> None:
         """``documents`` are the report's, to warn when a file is no longer what it scanned."""
         super().__init__(parent)
+        if pair is not None:
+            paths = (pair.a, pair.b)
+        if paths is None:
+            raise ValueError("a pair or two paths to compare")
         self.pair = pair
+        self.paths = paths
         self._documents = documents or {}
         self.comparison: Comparison | None = None
-        self.setWindowTitle(f"Compare: {Path(pair.a).name} ↔ {Path(pair.b).name}")
+        self.outcome: CompareOutcome | None = None
+        self.mode = PASSAGES
+        self.passages: list[tuple[int, int, int, int]] = []
+        self._stops: list[Stop] = []
+        self._current: int | None = None
+        self._alignment = Alignment(())
+        self._following = False
+        self.setWindowTitle(f"Compare: {Path(paths[0]).name} ↔ {Path(paths[1]).name}")
         self.resize(1100, 700)
+        self._build(paths)
+        a, b = Path(paths[0]), Path(paths[1])
+        tokenizer = settings.tokenizer
+
+        # The task must not reference the dialog, which may be gone before it returns.
+        def task(worker: Worker) -> CompareOutcome:
+            comparison = compare_files(a, b, settings)
+            if comparison.left is None or comparison.right is None:
+                return CompareOutcome(comparison, None)
+            diff = measure_word_diff(comparison.left.text, comparison.right.text, tokenizer)
+            return CompareOutcome(comparison, diff)
+
+        self.job: Job = new_worker_qthread(
+            task, connect={"result": self._on_result, "errored": self._on_error}
+        )
+
+    def _build(self, paths: tuple[str, str]) -> None:
         self.info = QLabel("Reading and comparing the two documents…")
         self.info.setWordWrap(True)
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -121,18 +134,44 @@ class CompareDialog(QDialog):
         self.busy.setRange(0, 0)
         self.busy.setMaximumHeight(12)
         self.busy.setTextVisible(False)
-        self.left = _Pane("A", pair.a)
-        self.right = _Pane("B", pair.b)
+        self.mode_combo = QComboBox()
+        self.mode_combo.addItem("Edits, word by word", EDITS)
+        self.mode_combo.addItem("Copied passages", PASSAGES)
+        self.mode_combo.setToolTip(
+            "Edits: the common text plain, the words inserted, deleted or changed marked "
+            "(for an edited copy). Copied passages: each passage found in both texts in its "
+            "own colour (for a partial copy)."
+        )
+        self.mode_combo.setEnabled(False)
+        self.mode_combo.currentIndexChanged.connect(self._on_mode)
+        self.legend = QLabel()
+        self.sync_check = QCheckBox("Scroll together")
+        self.sync_check.setChecked(True)
+        self.sync_check.setToolTip("Scrolling one text scrolls the other to the same place.")
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Show:"))
+        top.addWidget(self.mode_combo)
+        top.addWidget(self.legend, 1)
+        top.addWidget(self.sync_check)
+        self.left = TextPane("A", paths[0])
+        self.right = TextPane("B", paths[1])
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.left)
         splitter.addWidget(self.right)
         splitter.setChildrenCollapsible(False)
-        self.previous_button = QPushButton("◀ Previous passage")
-        self.next_button = QPushButton("Next passage ▶")
-        self.previous_button.setToolTip("Show the previous matched passage in both texts.")
-        self.next_button.setToolTip("Show the next matched passage in both texts.")
-        self.previous_button.clicked.connect(lambda: self.step(-1))
-        self.next_button.clicked.connect(lambda: self.step(1))
+        self.previous_action = QAction(self)
+        self.previous_action.setShortcuts(list(PREVIOUS_KEYS))
+        self.previous_action.triggered.connect(lambda: self.step(-1))
+        self.next_action = QAction(self)
+        self.next_action.setShortcuts(list(NEXT_KEYS))
+        self.next_action.triggered.connect(lambda: self.step(1))
+        for action in (self.previous_action, self.next_action):
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            self.addAction(action)
+        self.previous_button = QPushButton()
+        self.next_button = QPushButton()
+        self.previous_button.clicked.connect(self.previous_action.trigger)
+        self.next_button.clicked.connect(self.next_action.trigger)
         self.position_label = QLabel()
         self.position_label.setMinimumWidth(160)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -146,26 +185,26 @@ class CompareDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.info)
         layout.addWidget(self.busy)
+        layout.addLayout(top)
         layout.addWidget(splitter, 1)
         layout.addLayout(navigation)
-        self._current: int | None = None
+        self._name_navigation()
         self._set_navigation(False)
         font = QFont(self.left.edit.font())
         font.setPointSizeF(max(font.pointSizeF(), 10.5))
-        for pane in (self.left, self.right):
+        for pane, other in ((self.left, self.right), (self.right, self.left)):
             pane.edit.setFont(font)
-        a, b = Path(pair.a), Path(pair.b)
-        # The task must not reference the dialog, which may be gone before it returns.
-        self.job: Job = new_worker_qthread(
-            lambda worker: compare_files(a, b, settings),
-            connect={"result": self._on_result, "errored": self._on_error},
-        )
+            pane.edit.verticalScrollBar().valueChanged.connect(
+                lambda _value, pane=pane, other=other: self._follow(pane, other)
+            )
+
+    # --- results -----------------------------------------------------------------------------
 
     def _changed_note(self) -> str:
         """A warning for each document that is not the file the scan read: the texts shown
-        are today's, the distance and similarity the scan's."""
+        are today's, the figures the scan's."""
         notes = []
-        for path in (self.pair.a, self.pair.b):
+        for path in self.paths:
             document = self._documents.get(path)
             reason = changed_since_scan(document) if document is not None else None
             if reason is not None:
@@ -174,12 +213,10 @@ class CompareDialog(QDialog):
             return ""
         return " · Warning: " + "; ".join(notes) + " (scan again for figures that match)"
 
-    def _set_navigation(self, enabled: bool) -> None:
-        self.previous_button.setEnabled(enabled)
-        self.next_button.setEnabled(enabled)
-
-    def _on_result(self, comparison: object) -> None:
-        assert isinstance(comparison, Comparison)
+    def _on_result(self, outcome: object) -> None:
+        assert isinstance(outcome, CompareOutcome)
+        self.outcome = outcome
+        comparison = outcome.comparison
         self.comparison = comparison
         self.busy.hide()
         if comparison.left is None or comparison.right is None:
@@ -187,27 +224,29 @@ class CompareDialog(QDialog):
             self.info.setText(f"Cannot compare: {reasons}")
             self.ready.emit()
             return
-        spans = comparison.overlap.spans
-        # Each document's own text (its case, punctuation and script), passages mapped to it.
-        self.left.show_text(*comparison.shown("a"))
-        self.right.show_text(*comparison.shown("b"))
-        # Distance and similarity as the scan measured them, with the whole collection's
-        # weights (the same two documents alone would weigh their words differently); the
-        # overlap is measured here, on the texts the passages below come from.
-        self.info.setText(
-            f"{self.pair.kind.capitalize() or 'Pair'} · Hamming distance {self.pair.distance} · "
-            f"similarity {self.pair.similarity:.3f} · "
-            f"A→B: {percent(comparison.overlap.overlap_a)} of A found in B · "
-            f"B→A: {percent(comparison.overlap.overlap_b)} of B found in A · "
-            f"{len(spans)} matched passage{'' if len(spans) == 1 else 's'}" + self._changed_note()
-        )
-        self._set_navigation(bool(spans))
-        self.position_label.setText(
-            f"{len(spans)} passage{'' if len(spans) == 1 else 's'}"
-            if spans
-            else "No matched passages"
-        )
+        self.left.show_text(comparison.left.text)
+        self.right.show_text(comparison.right.text)
+        changed = self._changed_note()
+        own = self._scan_passages_fit(comparison) and not changed
+        measured = [(s.a_start, s.a_end, s.b_start, s.b_end) for s in comparison.overlap.spans]
+        self.passages = list(self.pair.passages) if own and self.pair is not None else measured
+        if self.pair is not None:
+            self.info.setText(scan_pair_text(self.pair, outcome, len(self.passages), own) + changed)
+        else:
+            self.info.setText(two_files_text(outcome))
+        self.mode_combo.setEnabled(outcome.diff is not None)
+        mode = default_mode(self.pair, outcome.diff) if outcome.diff is not None else PASSAGES
+        self.mode_combo.setCurrentIndex(self.mode_combo.findData(mode))
+        self._on_mode()
         self.ready.emit()
+
+    def _scan_passages_fit(self, comparison: Comparison) -> bool:
+        """Whether the report's passages can be shown on the texts read now."""
+        if self.pair is None or not self.pair.passages:
+            return False
+        assert comparison.left is not None and comparison.right is not None
+        length_a, length_b = len(comparison.left.text), len(comparison.right.text)
+        return all(a1 <= length_a and b1 <= length_b for _, a1, _, b1 in self.pair.passages)
 
     def _on_error(self, error: object) -> None:
         self.busy.hide()
@@ -216,14 +255,124 @@ class CompareDialog(QDialog):
             self.info.setToolTip(error.details)
         self.ready.emit()
 
+    # --- what is marked ----------------------------------------------------------------------
+
+    def _on_mode(self) -> None:
+        if self.outcome is None or self.comparison is None or self.comparison.left is None:
+            return
+        self.mode = str(self.mode_combo.currentData())
+        diff = self.outcome.diff
+        if self.mode == EDITS and diff is not None:
+            self._show_edits()
+            self.legend.setText(f"{LEGEND} — {changes_text(diff)}")
+        else:
+            self._show_passages()
+            self.legend.setText("Each copied passage has its own colour, the same in A and B.")
+        self._current = None
+        self._name_navigation()
+        self._set_navigation(bool(self._stops))
+        noun = "change" if self.mode == EDITS else "passage"
+        count = len(self._stops)
+        self.position_label.setText(
+            f"{count} {noun}{'' if count == 1 else 's'}" if count else f"No {noun}s"
+        )
+
+    def _show_edits(self) -> None:
+        assert self.outcome is not None and self.outcome.diff is not None
+        diff = self.outcome.diff
+        left: list[Mark] = []
+        right: list[Mark] = []
+        self._stops = []
+        for change in diff.changes:
+            color = CHANGE_COLORS[change.kind]
+            left_mark = right_mark = None
+            if change.a_end > change.a_start:
+                left_mark = len(left)
+                left.append(Mark(change.a_start, change.a_end, color, change.kind.value))
+            if change.b_end > change.b_start:
+                right_mark = len(right)
+                right.append(Mark(change.b_start, change.b_end, color, change.kind.value))
+            self._stops.append((left_mark, change.a_start, right_mark, change.b_start))
+        self.left.set_marks(left)
+        self.right.set_marks(right)
+        self._alignment = diff.alignment
+
+    def _show_passages(self) -> None:
+        diff = self.outcome.diff if self.outcome is not None else None
+        spans_a = [(a0, a1) for a0, a1, _, _ in self.passages]
+        spans_b = [(b0, b1) for _, _, b0, b1 in self.passages]
+        if diff is not None:  # never "ret|urn": whole words only
+            spans_a = snap_to_words(spans_a, diff.words_a)
+            spans_b = snap_to_words(spans_b, diff.words_b)
+        left, right = [], []
+        for n, ((a0, a1), (b0, b1)) in enumerate(zip(spans_a, spans_b, strict=True)):
+            color = PASSAGE_COLORS[n % len(PASSAGE_COLORS)]
+            left.append(Mark(a0, a1, color, f"Passage {n + 1}"))
+            right.append(Mark(b0, b1, color, f"Passage {n + 1}"))
+        self.left.set_marks(left)
+        self.right.set_marks(right)
+        self._stops = [
+            (n, a0, n, b0)
+            for n, ((a0, _), (b0, _)) in enumerate(zip(spans_a, spans_b, strict=True))
+        ]
+        self._alignment = Alignment.of(
+            [(a0, a1, b0, b1) for (a0, a1), (b0, b1) in zip(spans_a, spans_b, strict=True)]
+        )
+
+    # --- navigation and scrolling ------------------------------------------------------------
+
+    def _name_navigation(self) -> None:
+        noun = "change" if self.mode == EDITS else "passage"
+        previous_keys, next_keys = _keys_text(PREVIOUS_KEYS), _keys_text(NEXT_KEYS)
+        self.previous_button.setText(f"◀ Previous {noun}")
+        self.next_button.setText(f"Next {noun} ▶")
+        self.previous_action.setText(f"Previous {noun}")
+        self.next_action.setText(f"Next {noun}")
+        self.previous_button.setToolTip(
+            f"Show the previous {noun} in both texts ({previous_keys})."
+        )
+        self.next_button.setToolTip(f"Show the next {noun} in both texts ({next_keys}).")
+
+    def _set_navigation(self, enabled: bool) -> None:
+        for widget in (self.previous_button, self.next_button):
+            widget.setEnabled(enabled)
+        for action in (self.previous_action, self.next_action):
+            action.setEnabled(enabled)
+
     def passage_count(self) -> int:
-        return len(self.left.spans)
+        return len(self.passages)
+
+    def stop_count(self) -> int:
+        """How many changes (edits) or passages the navigation steps through."""
+        return len(self._stops)
 
     def step(self, delta: int) -> None:
-        count = self.passage_count()
+        count = len(self._stops)
         if not count:
             return
         self._current = 0 if self._current is None else (self._current + delta) % count
-        self.left.highlight(self._current)
-        self.right.highlight(self._current)
-        self.position_label.setText(f"Passage {self._current + 1} of {count}")
+        left_mark, left_at, right_mark, right_at = self._stops[self._current]
+        self.left.highlight(left_mark)
+        self.right.highlight(right_mark)
+        self._following = True  # both are placed: neither follows the other now
+        try:
+            self.left.centre_on(left_at)
+            self.right.centre_on(right_at)
+        finally:
+            self._following = False
+        noun = "Change" if self.mode == EDITS else "Passage"
+        self.position_label.setText(f"{noun} {self._current + 1} of {count}")
+
+    def _follow(self, source: TextPane, other: TextPane) -> None:
+        """Scroll ``other`` to the place ``source`` now shows at its top."""
+        if self._following or not self.sync_check.isChecked():
+            return
+        self._following = True
+        try:
+            offset = source.top_offset()
+            if self._alignment.runs:
+                other.scroll_to(self._alignment.counterpart(offset, from_a=source is self.left))
+            elif source.text:  # nothing in common to align on: the same share of each text
+                other.scroll_to(offset * len(other.text) // len(source.text))
+        finally:
+            self._following = False

@@ -1,4 +1,5 @@
-"""Scan settings: threshold slider, weighting, partial copies, and folded-away advanced options."""
+"""Scan settings: threshold slider with the last scan's distances, weighting, partial copies,
+and folded-away advanced options."""
 
 from __future__ import annotations
 
@@ -17,12 +18,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from neardup.core.report import ThresholdPreviewer
 from neardup.core.settings import (
     MAX_WORKERS,
     PDF_ENGINES,
     TOKENIZER_NAMES,
     ScanSettings,
     Weighting,
+)
+from neardup.gui.settings.threshold_chart import (
+    HistogramChart,
+    distance_counts_shown,
+    overlap_preview_text,
+    threshold_preview_text,
 )
 
 WEIGHTING_LABELS = {
@@ -31,6 +39,24 @@ WEIGHTING_LABELS = {
     Weighting.TEXTRANK: "TextRank",
     Weighting.BINARY: "Binary",
 }
+# What each weighting does, for a reader who has not met the terms.
+WEIGHTING_HELP = {
+    Weighting.TFIDF: "Words frequent in this document but rare in the others count most, so "
+    "a shared template or common words weigh little. The usual choice.",
+    Weighting.TF: "Words count by how often this document uses them, however common they "
+    "are elsewhere.",
+    Weighting.TEXTRANK: "Words central to this document, linked to many others nearby, count "
+    "most, as its keywords would.",
+    Weighting.BINARY: "Every distinct word counts once, however often it occurs.",
+}
+THRESHOLD_HELP = (
+    "How different two documents may be and still be called near-duplicates. Each document "
+    "gets a 64-bit fingerprint of its words; k is how many of those bits may differ. 0 finds "
+    "only texts that are nearly the same; 3 (the default) finds light edits; a larger k finds "
+    "heavier edits, and more pairs that only look alike, which the scan then checks. The "
+    "chart below shows the last scan's documents by distance, and what another k gives."
+)
+OVERLAP_BINS_SHOWN = 20
 # Only these weightings count repeated words, so only they are affected by log TF.
 TERM_FREQUENCY_WEIGHTINGS = frozenset({Weighting.TF, Weighting.TFIDF})
 MAX_THRESHOLD = 16
@@ -76,19 +102,22 @@ class SettingsPanel(QGroupBox):
         self.threshold_slider.setTickPosition(QSlider.TickPosition.TicksBelow)
         self.threshold_label = QLabel()
         self.threshold_label.setMinimumWidth(24)
-        tip = "Largest Hamming distance k between two fingerprints still called near-duplicates."
-        self.threshold_slider.setToolTip(tip)
-        self.threshold_label.setToolTip(tip)
+        self.threshold_slider.setToolTip(THRESHOLD_HELP)
+        self.threshold_label.setToolTip(THRESHOLD_HELP)
         self.threshold_slider.valueChanged.connect(self._on_threshold)
         threshold_row = QHBoxLayout()
         threshold_row.addWidget(self.threshold_slider, 1)
         threshold_row.addWidget(self.threshold_label)
 
         self.weighting_combo = QComboBox()
-        for weighting, label in WEIGHTING_LABELS.items():
+        for n, (weighting, label) in enumerate(WEIGHTING_LABELS.items()):
             self.weighting_combo.addItem(label, weighting.value)
+            self.weighting_combo.setItemData(
+                n, WEIGHTING_HELP[weighting], Qt.ItemDataRole.ToolTipRole
+            )
         self.weighting_combo.setToolTip(
-            "How much each word counts in a fingerprint: TF-IDF favours words rare in the corpus."
+            "How much each word counts in a document's fingerprint.\n"
+            + "\n".join(f"{WEIGHTING_LABELS[w]}: {text}" for w, text in WEIGHTING_HELP.items())
         )
         self.partial_check = QCheckBox("Detect partial copies")
         self.partial_check.setToolTip(
@@ -101,6 +130,24 @@ class SettingsPanel(QGroupBox):
             "Share of the smaller document that must be found in the other to report a partial copy."
         )
         self.partial_check.toggled.connect(self.overlap_spin.setEnabled)
+        self.previewer: ThresholdPreviewer | None = None
+        self.distance_chart = HistogramChart()
+        self.distance_chart.setToolTip(
+            "Pairs of documents of the last scan by the distance of their fingerprints (bar "
+            "heights on a log scale). Those left of the line are within k."
+        )
+        self.distance_preview = QLabel("Scan once to see how the documents spread over k.")
+        self.overlap_chart = HistogramChart()
+        self.overlap_chart.within_is_low = False
+        self.overlap_chart.setToolTip(
+            "Pairs the last scan found, by the share of the shorter text found in the other "
+            "(5 % a bar, log scale). Those right of the line reach the minimum overlap."
+        )
+        self.overlap_preview = QLabel()
+        for preview in (self.distance_preview, self.overlap_preview):
+            preview.setWordWrap(True)
+            preview.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.overlap_spin.valueChanged.connect(self._update_previews)
         self.common_spin = QSpinBox()
         self.common_spin.setRange(2, 100_000)  # the minimum reads "Never"
         self.common_spin.setSpecialValueText("Never")
@@ -164,10 +211,16 @@ class SettingsPanel(QGroupBox):
         self.advanced = CollapsibleSection("Advanced options", advanced)
 
         form = QFormLayout()
-        form.addRow("Hamming threshold k:", threshold_row)
+        threshold_label = QLabel("Hamming threshold k:")
+        threshold_label.setToolTip(THRESHOLD_HELP)
+        form.addRow(threshold_label, threshold_row)
+        form.addRow(self.distance_chart)
+        form.addRow(self.distance_preview)
         form.addRow("Weighting:", self.weighting_combo)
         form.addRow(self.partial_check)
         form.addRow("Minimum overlap:", self.overlap_spin)
+        form.addRow(self.overlap_chart)
+        form.addRow(self.overlap_preview)
         form.addRow("Ignore common text:", self.common_spin)
         form.addRow(self.fold_check)
         layout = QVBoxLayout(self)
@@ -175,6 +228,7 @@ class SettingsPanel(QGroupBox):
         layout.addWidget(self.advanced)
 
         self.set_settings(ScanSettings())
+        self.show_spread(None)
         for signal in (
             self.threshold_slider.valueChanged,
             self.weighting_combo.currentIndexChanged,
@@ -193,6 +247,37 @@ class SettingsPanel(QGroupBox):
 
     def _on_threshold(self, value: int) -> None:
         self.threshold_label.setText(str(value))
+        self._update_previews()
+
+    def show_spread(self, previewer: ThresholdPreviewer | None) -> None:
+        """The last scan's distances and overlaps, on which the thresholds are previewed."""
+        self.previewer = previewer
+        visible = previewer is not None
+        self.distance_chart.setVisible(visible)
+        self.overlap_chart.setVisible(previewer is not None and previewer.partial_measured)
+        self.overlap_preview.setVisible(visible)
+        if previewer is None:
+            self.distance_preview.setText("Scan once to see how the documents spread over k.")
+            return
+        shown = distance_counts_shown(previewer)
+        self.distance_chart.set_counts(shown, "0", f"{len(shown) - 1}+ bits")
+        self.overlap_chart.set_counts(previewer.overlap_counts, "0 %", "100 %")
+        self._update_previews()
+
+    def _update_previews(self) -> None:
+        previewer = self.previewer
+        if previewer is None:
+            return
+        k = self.threshold_slider.value()
+        self.distance_chart.set_marker(k, f"k = {k}")
+        self.distance_preview.setText(threshold_preview_text(previewer, previewer.preview(k)))
+        minimum = self.overlap_spin.value() / 100
+        self.overlap_chart.set_marker(
+            min(OVERLAP_BINS_SHOWN - 1, int(minimum * OVERLAP_BINS_SHOWN))
+        )
+        self.overlap_preview.setText(
+            overlap_preview_text(previewer, previewer.overlap_preview(minimum))
+        )
 
     def _on_weighting(self) -> None:
         weighting = Weighting(self.weighting_combo.currentData())
