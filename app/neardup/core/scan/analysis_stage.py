@@ -11,7 +11,9 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
-from collections.abc import Callable, Mapping, Sequence
+import signal
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import (
     FIRST_COMPLETED,
     BrokenExecutor,
@@ -115,6 +117,26 @@ def _analyze_here(
     return True
 
 
+@contextlib.contextmanager
+def _interrupts_ignored_by_new_workers(spawning: bool) -> Iterator[None]:
+    """While workers are spawned, ignore SIGINT here so that they start ignoring it.
+
+    A Ctrl-C in a terminal reaches the whole process group. A worker still importing
+    when it lands would die with a traceback before its initializer could ignore it; an
+    ignored signal survives exec (a caught one does not), and Python then installs no
+    KeyboardInterrupt handler. A Ctrl-C in these few milliseconds is lost, not fatal.
+    Only the main thread may change handlers; scans run from the GUI's thread skip this.
+    """
+    if not spawning or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _run_analysis(
     paths: Sequence[Path],
     options: AnalyzeOptions,
@@ -156,10 +178,12 @@ def _run_analysis(
         if executor is None:
             started()
             return results, _analyze_here(paths, options, ctx, timer, results, done_before)
-        pending: set[Future[list[EncodedResult]]] = {
-            executor.submit(analyze_batch, batch, options, encode=encode)
-            for batch in _batches(paths, keys)
-        }
+        with _interrupts_ignored_by_new_workers(own_pool is not None):
+            # The pool spawns its workers as the batches are submitted.
+            pending: set[Future[list[EncodedResult]]] = {
+                executor.submit(analyze_batch, batch, options, encode=encode)
+                for batch in _batches(paths, keys)
+            }
         started()
         while pending:
             done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
