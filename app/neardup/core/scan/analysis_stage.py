@@ -12,7 +12,6 @@ import contextlib
 import multiprocessing
 import os
 import signal
-import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import (
     FIRST_COMPLETED,
@@ -118,23 +117,26 @@ def _analyze_here(
 
 
 @contextlib.contextmanager
-def _interrupts_ignored_by_new_workers(spawning: bool) -> Iterator[None]:
-    """While workers are spawned, ignore SIGINT here so that they start ignoring it.
+def _interrupts_held_from_new_workers(spawning: bool) -> Iterator[None]:
+    """While workers are spawned, keep SIGINT from reaching them until they ignore it.
 
     A Ctrl-C in a terminal reaches the whole process group. A worker still importing
-    when it lands would die with a traceback before its initializer could ignore it; an
-    ignored signal survives exec (a caught one does not), and Python then installs no
-    KeyboardInterrupt handler. A Ctrl-C in these few milliseconds is lost, not fatal.
-    Only the main thread may change handlers; scans run from the GUI's thread skip this.
+    when it lands would die with a traceback before its initializer could ignore it. A
+    thread's mask of blocked signals survives fork and exec, so the spawning thread
+    (the CLI scans in a thread of its own, the GUI too) blocks SIGINT while it spawns:
+    the workers start with it blocked, and their initializer ignores it, which drops
+    one already pending, before unblocking it. This process's main thread, which does
+    not block it, still receives it. Where masks do not exist (Windows), a console's
+    Ctrl-C is handled by the initializer alone.
     """
-    if not spawning or threading.current_thread() is not threading.main_thread():
+    if not spawning or not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _run_analysis(
@@ -178,7 +180,7 @@ def _run_analysis(
         if executor is None:
             started()
             return results, _analyze_here(paths, options, ctx, timer, results, done_before)
-        with _interrupts_ignored_by_new_workers(own_pool is not None):
+        with _interrupts_held_from_new_workers(own_pool is not None):
             # The pool spawns its workers as the batches are submitted.
             pending: set[Future[list[EncodedResult]]] = {
                 executor.submit(analyze_batch, batch, options, encode=encode)

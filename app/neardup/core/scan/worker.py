@@ -43,6 +43,8 @@ def init_worker(cancel: CancelFlag) -> None:
     nobody will read.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # spawned with SIGINT blocked (analysis_stage)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _WORKER.cancel = cancel
     parent = multiprocessing.parent_process()
     if parent is not None:
