@@ -71,14 +71,31 @@ def window_minima(hashes: HashArray, tainted: npt.NDArray[np.bool_]) -> HashArra
 
 
 def winnowed(text: str) -> HashArray:
-    """The distinct hashes winnowing keeps from a normalised text, sorted."""
+    """The hashes winnowing keeps from a normalised text, once per place, sorted.
+
+    A place is a run of consecutive windows whose smallest shingle is the same shingle (the
+    leftmost smallest, so ties break alike in every text). A shingle lies in at most
+    ``WINNOW`` windows, so a verbatim run of ``r >= ANCHOR_CHARS`` compact characters holds
+    at least ``(r - ANCHOR_CHARS + 1) / WINNOW`` places, each kept by every text that holds
+    the run: how many places two texts share bounds how much of them they share
+    (``core.passages.candidates``). A hash repeats here when its text does.
+    """
     shingled = Shingles.of(text)
-    minima = window_minima(shingled.hashes, shingled.tainted)
-    # Neighbouring windows mostly share their minimum: drop the repeats before sorting.
-    changes = np.concatenate(([True], minima[1:] != minima[:-1])) if len(minima) else minima
-    kept = sorted_distinct(minima[changes.astype(bool)])
-    distinct: HashArray = kept[kept != NO_HASH]
-    return distinct
+    usable = np.where(shingled.tainted, NO_HASH, shingled.hashes)
+    if len(usable) < WINNOW:
+        chosen = np.arange(len(usable))
+    else:
+        windows = np.lib.stride_tricks.sliding_window_view(usable, WINNOW)
+        chosen = np.arange(len(windows)) + windows.argmin(axis=1)
+    places = chosen[np.concatenate(([True], chosen[1:] != chosen[:-1]))] if len(chosen) else chosen
+    kept = np.sort(usable[places])
+    found: HashArray = kept[kept != NO_HASH]
+    return found
+
+
+def compact_length(text: str) -> int:
+    """How many compact (non-space) characters a text has."""
+    return len(text) - sum(text.count(chr(code)) for code in WHITESPACE_CODES.tolist())
 
 
 def sorted_distinct(values: npt.NDArray[Any]) -> npt.NDArray[Any]:

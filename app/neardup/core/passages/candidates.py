@@ -1,16 +1,23 @@
-"""Candidate pairs for verification: documents that share a verbatim run of text.
+"""Candidate pairs for verification: documents that share enough verbatim text.
 
-Each document keeps the winnowed hashes of its shingles (``core.features.shingles``).
-Two documents that share a verbatim run of ``ANCHOR_CHARS`` characters keep a common
-hash: every pair that verification can accept (it needs such a run, see ``overlap.py``)
-shares a kept hash and is a candidate. Nothing here depends on a threshold tuned to the
-corpus.
+Each document keeps its winnowed hashes once per place (``core.features.shingles``). A
+verbatim run of ``r >= ANCHOR_CHARS`` compact characters holds at least
+``(r - ANCHOR_CHARS + 1) / WINNOW`` places that both texts keep, so a place stands for at
+most ``CHARS_PER_PLACE`` characters: ``CHARS_PER_PLACE * J / C`` (J: the places of a text
+whose hash the other text keeps too, C: its compact length) bounds the share of the text
+that lies in verbatim runs the other holds. A pair is a candidate when that bound reaches
+the threshold for one of its texts. The threshold is half the share verification needs, a
+margin for passages joined across small edits, whose short runs winnowing cannot see:
+measured, the bound is at least 1.16 times the verified share on real text
+(``benchmarks/bench_candidate_bound.py``), and ``tests/unit/test_shared_text.py`` checks
+that ``scan`` reports exactly what verifying every pair reports.
 
-Memory stays linear in the text: hashes are first made unique within each document
-(a text that repeats one line has few), and documents that share the same set of hashes
-(a licence pasted into many files) give their pairs once, not once per hash. A hash kept
-by more than ``MAX_SHARED_BY`` documents is common text that gives no pairs at all; the
-pairs of such documents still come from any rarer text they share.
+A hash that many documents keep (a licence, a template) still counts: its places add to the
+bound of every pair that shares it, so a passage copied by many documents is found in every
+pair it makes a copy of. Pairs are enumerated from posting lists of at most ``MAX_SHARED_BY``
+documents (documents that share the same set of hashes give their pairs once, not once per
+hash); longer lists are read per document, for the few documents whose common text alone
+can reach the threshold. Memory stays linear in the text and in the pairs found.
 """
 
 from __future__ import annotations
@@ -21,14 +28,18 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from neardup.core.features import ANCHOR_CHARS, HashArray, sorted_distinct
+from neardup.core.features import ANCHOR_CHARS, WINNOW, HashArray, sorted_distinct
 
+CHARS_PER_PLACE = WINNOW + ANCHOR_CHARS - 1
+# The bound must reach this share of what verification needs (see the docstring).
+BOUND_MARGIN = 0.5
 MAX_SHARED_BY = 256
-# Two odd multipliers make the signature of a posting list (its documents) collision-free
-# in practice; a collision would only merge two lists' pairs, never drop one.
+# Two odd multipliers make the signature of a posting list (its documents) rarely collide;
+# lists with the same signature are still told apart by their documents.
 _MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F))
 
 IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,39 +73,161 @@ def held_by(
     return documents_at[middle]
 
 
-def shared_text(kept: Sequence[HashArray]) -> SharedText:
-    """Every pair of documents that keep a common hash, from each document's ``winnowed``."""
-    owners = np.repeat(np.arange(len(kept), dtype=np.int64), [len(k) for k in kept])
-    values = np.concatenate(kept) if kept else np.zeros(0, dtype=np.uint64)
-    order = np.argsort(values, kind="stable")
-    values, owners = values[order], owners[order]
-    starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
-    counts = np.diff(np.append(starts, len(values)))
-    shared = counts >= 2
-    hashes, documents = values[starts[shared]], counts[shared].astype(np.int64)
-    pairs = _pairs_of_postings(owners, starts, counts)
-    return SharedText(pairs, hashes, documents)
+def shared_text(kept: Sequence[HashArray], lengths: Sequence[int], needed: float) -> SharedText:
+    """The pairs of documents whose shared places can make up ``needed`` of one of them.
+
+    ``kept``: each document's ``winnowed`` hashes; ``lengths``: their compact lengths;
+    ``needed``: the smallest share of a text that verification accepts as a copy.
+    """
+    postings = _Postings.of(kept, lengths)
+    threshold = needed * BOUND_MARGIN
+    keys, bound_a, bound_b = postings.rare_bounds()
+    common = postings.common_share()
+    heavy = common >= threshold
+    first, second = keys >> 32, keys & 0xFFFFFFFF
+    # Common places add at most ``common`` to a bound. Documents whose common text alone
+    # may reach the threshold are decided exactly, with every document they share it with.
+    light = ~(heavy[first] | heavy[second])
+    could = np.maximum(bound_a + common[first], bound_b + common[second]) >= threshold
+    found = [keys[light & could], postings.heavy_pairs(heavy, keys, bound_a, bound_b, threshold)]
+    pairs = sorted_distinct(np.concatenate(found))
+    hashes, documents = postings.held_by_several()
+    return SharedText(np.stack([pairs >> 32, pairs & 0xFFFFFFFF], axis=1), hashes, documents)
 
 
-def _pairs_of_postings(owners: IntArray, starts: IntArray, counts: IntArray) -> IntArray:
-    """All pairs within each posting list of 2..MAX_SHARED_BY documents, each list once."""
-    useful = (counts >= 2) & (counts <= MAX_SHARED_BY)
-    starts, counts = starts[useful], counts[useful]
-    if not len(starts):
-        return np.zeros((0, 2), dtype=np.int64)
-    # One signature per posting list; identical lists (the hashes of one shared passage)
-    # collapse to one before any pair is made.
-    with np.errstate(over="ignore"):
-        mixed = [(owners.astype(np.uint64) + np.uint64(1)) * m for m in _MIX]
-        mixed = [m ^ (m >> np.uint64(31)) for m in mixed]
-        sums = [np.add.reduceat(m, starts) if len(m) else m for m in mixed]
-    signature = np.stack([sums[0], sums[1], counts.astype(np.uint64)], axis=1)
-    _, first = np.unique(signature, axis=0, return_index=True)
-    starts, counts = starts[first], counts[first]
-    found: list[IntArray] = []
-    for size in np.unique(counts).tolist():  # lists of one size at a time, as one array
-        lists = owners[starts[counts == size][:, None] + np.arange(size)]
-        left, right = np.triu_indices(size, 1)
-        found.append((lists[:, left] * (1 << 32) + lists[:, right]).reshape(-1))
-    keys = sorted_distinct(np.concatenate(found))
-    return np.stack([keys >> 32, keys & 0xFFFFFFFF], axis=1)
+@dataclass(frozen=True, slots=True)
+class _Postings:
+    """For every kept hash, the documents that keep it (ascending), and for each the
+    share of its text the hash's places stand for."""
+
+    size: int  # documents
+    owners: IntArray  # one entry per (hash, document), sorted by hash then document
+    shares: FloatArray  # CHARS_PER_PLACE * places / compact length, per entry
+    starts: IntArray  # first entry of each distinct hash
+    counts: IntArray  # documents keeping each hash
+    values: HashArray  # each distinct hash
+
+    @classmethod
+    def of(cls, kept: Sequence[HashArray], lengths: Sequence[int]) -> _Postings:
+        owners = np.repeat(np.arange(len(kept), dtype=np.int64), [len(k) for k in kept])
+        values = np.concatenate(kept) if kept else np.zeros(0, dtype=np.uint64)
+        order = np.argsort(values, kind="stable")  # documents stay ascending within a hash
+        values, owners = values[order], owners[order]
+        new_entry = np.ones(len(values), dtype=bool)
+        new_entry[1:] = (values[1:] != values[:-1]) | (owners[1:] != owners[:-1])
+        entry_starts = np.flatnonzero(new_entry)
+        places = np.diff(np.append(entry_starts, len(values)))
+        values, owners = values[entry_starts], owners[entry_starts]
+        per_place = CHARS_PER_PLACE / np.maximum(np.asarray(lengths, dtype=np.float64), 1.0)
+        shares = places * per_place[owners]
+        new_hash = np.ones(len(values), dtype=bool)
+        new_hash[1:] = values[1:] != values[:-1]
+        starts = np.flatnonzero(new_hash)
+        counts = np.diff(np.append(starts, len(values)))
+        return cls(len(kept), owners, shares, starts, counts, values[starts])
+
+    def held_by_several(self) -> tuple[HashArray, IntArray]:
+        shared = self.counts >= 2
+        return self.values[shared], self.counts[shared].astype(np.int64)
+
+    def _common_entries(self) -> IntArray:
+        """The entries of hashes kept by more than ``MAX_SHARED_BY`` documents."""
+        return np.flatnonzero(np.repeat(self.counts > MAX_SHARED_BY, self.counts))
+
+    def common_share(self) -> FloatArray:
+        """Per document, the share of its text its common hashes stand for."""
+        entries = self._common_entries()
+        shares: FloatArray = np.bincount(
+            self.owners[entries], self.shares[entries], minlength=self.size
+        ).astype(np.float64)
+        return shares
+
+    def rare_bounds(self) -> tuple[IntArray, FloatArray, FloatArray]:
+        """Every pair within posting lists of 2..MAX_SHARED_BY documents (key
+        ``a << 32 | b``, a < b, sorted), and the shares of a and of b their places stand for."""
+        keys: list[IntArray] = [np.zeros(0, dtype=np.int64)]
+        shares_a: list[FloatArray] = [np.zeros(0)]
+        shares_b: list[FloatArray] = [np.zeros(0)]
+        for size in np.unique(self.counts[self.counts >= 2]).tolist():
+            if size > MAX_SHARED_BY:
+                break
+            grid = self.starts[self.counts == size][:, None] + np.arange(size)
+            owners, shares = self.owners[grid], self.shares[grid]
+            # Hashes kept by the same documents (one shared passage) are summed first.
+            with np.errstate(over="ignore"):
+                mixed = [(owners.astype(np.uint64) + np.uint64(1)) * m for m in _MIX]
+                signature = [(m ^ (m >> np.uint64(31))).sum(axis=1) for m in mixed]
+            order = np.lexsort(signature)
+            owners, shares = owners[order], shares[order]
+            new_set = np.ones(len(owners), dtype=bool)
+            new_set[1:] = (owners[1:] != owners[:-1]).any(axis=1)
+            firsts = np.flatnonzero(new_set)
+            owners, shares = owners[firsts], np.add.reduceat(shares, firsts, axis=0)
+            left, right = np.triu_indices(size, 1)
+            keys.append((owners[:, left] * (1 << 32) + owners[:, right]).reshape(-1))
+            shares_a.append(shares[:, left].reshape(-1))
+            shares_b.append(shares[:, right].reshape(-1))
+        all_keys = np.concatenate(keys)
+        order = np.argsort(all_keys, kind="stable")
+        all_keys = all_keys[order]
+        if not len(all_keys):
+            return all_keys, np.zeros(0), np.zeros(0)
+        firsts = np.flatnonzero(np.concatenate(([True], all_keys[1:] != all_keys[:-1])))
+        summed = [np.add.reduceat(np.concatenate(s)[order], firsts) for s in (shares_a, shares_b)]
+        return all_keys[firsts], summed[0], summed[1]
+
+    def heavy_pairs(
+        self,
+        heavy: npt.NDArray[np.bool_],
+        keys: IntArray,
+        bound_a: FloatArray,
+        bound_b: FloatArray,
+        threshold: float,
+    ) -> IntArray:
+        """The pairs of each heavy document whose exact bound reaches the threshold: its
+        rare shared places (from ``rare_bounds``) plus its common ones, with every
+        document."""
+        first, second = keys >> 32, keys & 0xFFFFFFFF
+        # Rare rows of heavy documents, seen from the heavy side: (x, other, x's, other's).
+        rare = [
+            (side[heavy[side]], other[heavy[side]], mine[heavy[side]], theirs[heavy[side]])
+            for side, other, mine, theirs in (
+                (first, second, bound_a, bound_b),
+                (second, first, bound_b, bound_a),
+            )
+        ]
+        rare_x, rare_other, rare_mine, rare_theirs = (
+            np.concatenate(c) for c in zip(*rare, strict=True)
+        )
+        by_rare = np.argsort(rare_x, kind="stable")
+        rare_sorted = rare_x[by_rare]
+        entries = self._common_entries()
+        entries = entries[heavy[self.owners[entries]]]
+        by_common = np.argsort(self.owners[entries], kind="stable")
+        entries = entries[by_common]
+        entry_owners = self.owners[entries]
+        hash_of_entry = np.searchsorted(self.starts, entries, side="right") - 1
+        found: list[IntArray] = [np.zeros(0, dtype=np.int64)]
+        for x in np.flatnonzero(heavy).tolist():
+            mine, theirs = np.zeros(self.size), np.zeros(self.size)
+            lo, hi = np.searchsorted(rare_sorted, [x, x + 1])
+            rows = by_rare[lo:hi]
+            np.add.at(mine, rare_other[rows], rare_mine[rows])
+            np.add.at(theirs, rare_other[rows], rare_theirs[rows])
+            lo, hi = np.searchsorted(entry_owners, [x, x + 1])
+            own = entries[lo:hi]
+            lists = hash_of_entry[lo:hi]
+            postings = np.concatenate(
+                [np.arange(self.starts[h], self.starts[h] + self.counts[h]) for h in lists.tolist()]
+                or [np.zeros(0, dtype=np.int64)]
+            )
+            mine += np.bincount(
+                self.owners[postings],
+                np.repeat(self.shares[own], self.counts[lists]),
+                minlength=self.size,
+            )
+            theirs += np.bincount(self.owners[postings], self.shares[postings], minlength=self.size)
+            others = np.flatnonzero(np.maximum(mine, theirs) >= threshold)
+            others = others[others != x]
+            found.append(np.minimum(others, x) * (1 << 32) + np.maximum(others, x))
+        return np.concatenate(found)

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from neardup.core.features import Analyzed, window_minima
+from neardup.core.features import Analyzed, compact_length, window_minima
 from neardup.core.match import FeatureWeights, compared
 from neardup.core.models import MatchedSpan, Overlap, Pair, PairKind, Role
 from neardup.core.passages import (
@@ -224,12 +224,15 @@ def passage_pairs(
             for i in group
         },
     )
-    shared = shared_text([docs[i].kept_hashes for i in representatives])
-    lengths = [len(d.text) for d in docs]
-
     # A copy needs at least this share of the shorter text: a partial copy the minimum
     # overlap, a near-duplicate half of each text.
     needed = min(settings.min_overlap, NEAR_DUPLICATE_SHARE)
+    shared = shared_text(
+        [docs[i].kept_hashes for i in representatives],
+        [compact_length(docs[i].text) for i in representatives],
+        needed,
+    )
+    lengths = [len(d.text) for d in docs]
 
     def verified(pair: Pair) -> Pair | None:
         measured = verifier.measure(pair.a, pair.b, needed)

@@ -113,6 +113,6 @@ def _decode_analysis(row: Sequence[object], path: str, size: int, mtime_ns: int)
 
 def _decode_hashes(blob: bytes) -> HashArray:
     hashes = np.frombuffer(zlib.decompress(blob), dtype="<u8").astype(np.uint64)
-    if len(hashes) > 1 and not bool(np.all(hashes[1:] > hashes[:-1])):
+    if len(hashes) > 1 and not bool(np.all(hashes[1:] >= hashes[:-1])):
         raise DamagedEntryError("a damaged analysis: kept hashes out of order")
     return hashes
