@@ -18,8 +18,14 @@ from pathlib import Path
 import numpy as np
 
 from neardup import scan
-from neardup.core.features import ANCHOR_CHARS, WINNOW, AnalyzeOptions, analyze_file
-from neardup.core.features.shingles import NO_HASH, Shingles, window_minima
+from neardup.core.features import (
+    ANCHOR_CHARS,
+    WINNOW,
+    AnalyzeOptions,
+    analyze_file,
+    compact_length,
+    winnowed,
+)
 from neardup.core.settings import ScanSettings
 
 CHARS_PER_PLACE = WINNOW + ANCHOR_CHARS - 1
@@ -27,11 +33,7 @@ CHARS_PER_PLACE = WINNOW + ANCHOR_CHARS - 1
 
 def kept_places(text: str) -> tuple[np.ndarray, int]:
     """The hashes winnowing keeps, once per place, sorted; and the compact length."""
-    shingled = Shingles.of(text)
-    minima = window_minima(shingled.hashes, shingled.tainted)
-    changes = np.concatenate(([True], minima[1:] != minima[:-1])) if len(minima) else minima
-    kept = minima[changes.astype(bool)]
-    return np.sort(kept[kept != NO_HASH]), len(shingled.codes)
+    return winnowed(text), compact_length(text)
 
 
 def main(folder: Path) -> None:
