@@ -260,6 +260,8 @@ def _run_sources(args: argparse.Namespace) -> int:
         raise UsageError("name the DOCUMENT to report on, or use --all --output-dir DIR")
     elif args.output_dir is not None:
         raise UsageError("--output-dir goes with --all; for one document use --output FILE")
+    elif args.format == "pdf" and args.output is None:
+        raise UsageError("a PDF report is written to a file: add --output FILE")
     for output in (args.output, args.html):
         if output is not None:
             _check_output(output)
@@ -277,11 +279,14 @@ def _run_sources(args: argparse.Namespace) -> int:
         found = source_report(report, document, citations=citations)
     except SourceReportError as error:
         raise UsageError(str(error)) from None
-    if args.output is None:
-        sys.stdout.write(render(found, args.format))
-    else:
-        write_source_report(found, args.output, args.format)
-        print(f"Report written to {args.output}", file=sys.stderr)
+    try:
+        if args.output is None:
+            sys.stdout.write(render(found, args.format))
+        else:
+            write_source_report(found, args.output, args.format)
+            print(f"Report written to {args.output}", file=sys.stderr)
+    except SourceReportError as error:  # a PDF that cannot be laid out: nothing written
+        raise UsageError(str(error)) from None
     if args.html is not None:
         write_source_report(found, args.html, "html")
         print(f"Page written to {args.html}", file=sys.stderr)

@@ -114,12 +114,15 @@ def _add_sources_command(commands: argparse._SubParsersAction[argparse.ArgumentP
         description="Report where DOCUMENT's text is found: the share found elsewhere, the "
         "share excluding citations, and every source with its passages in the document's "
         "own text. With --all, one report per scanned document in --output-dir, and a "
-        "summary.csv.",
+        "summary.csv. --format pdf writes the printable report a teacher can hand out.",
     )
     sources.add_argument("report", type=Path, metavar="REPORT", help="a JSON report of `scan`")
     sources.add_argument("document", type=Path, nargs="?", metavar="DOCUMENT")
     sources.add_argument(
-        "--format", choices=("text", "json", "html"), default="text", help="(default text)"
+        "--format",
+        choices=("text", "json", "html", "pdf"),
+        default="text",
+        help="(default text; pdf: a printable report, written with --output or --all)",
     )
     sources.add_argument(
         "--output",

@@ -244,6 +244,7 @@ def test_context_menu_offers_each_source_largest_first(
     assert _texts(menu) == [
         *expected,
         "Save sources page…",
+        "Export report (PDF)…",
         "Open with system app",
         "Reveal in file manager",
         "Copy path",
@@ -259,7 +260,8 @@ def test_context_menu_offers_each_source_largest_first(
     essay_menu = results.context_menu(
         results.documents_view, proxy.index(_row_of(proxy, theses.unrelated[0]), 0)
     )
-    assert essay_menu is not None and _texts(essay_menu)[0] == "Open with system app"
+    assert essay_menu is not None
+    assert _texts(essay_menu)[:2] == ["Export report (PDF)…", "Open with system app"]
     assert results.context_menu(results.documents_view, QModelIndex()) is None
 
 
@@ -321,6 +323,7 @@ def test_older_report_without_similarity_opens_with_blank_cells(
     assert "does not say" in window.statusBar().currentMessage()
     menu = results.context_menu(results.documents_view, proxy.index(0, 0))
     assert menu is not None and _texts(menu) == [
+        "Export report (PDF)…",
         "Open with system app",
         "Reveal in file manager",
         "Copy path",

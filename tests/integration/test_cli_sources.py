@@ -123,6 +123,48 @@ def test_all_writes_a_report_per_document_and_a_summary(
     assert (above / "thesis.sources.txt").exists()
 
 
+def test_pdf_reports_for_one_document_and_a_whole_class(
+    scanned: tuple[dict[str, Path], Path], tmp_path: Path
+) -> None:
+    import pypdfium2 as pdfium
+
+    files, saved = scanned
+    # A PDF goes to a file: without --output it is refused, and nothing is written.
+    done = run("sources", str(saved), str(files["thesis"]), "--format", "pdf")
+    assert done.returncode == 2 and "--output FILE" in done.stderr
+    out = tmp_path / "thesis.pdf"
+    done = run("sources", str(saved), str(files["thesis"]), "--format", "pdf", "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    document = pdfium.PdfDocument(out)
+    try:
+        first = document[0].get_textpage().get_text_range()
+    finally:
+        document.close()
+    assert "thesis.docx" in first and "Excluding citations" in first
+    folder = tmp_path / "pdfs"
+    done = run("sources", str(saved), "--all", "--output-dir", str(folder), "--format", "pdf")
+    assert done.returncode == 0, done.stderr
+    written = sorted(p.name for p in folder.iterdir())
+    assert written == [
+        "source-2.sources.pdf",
+        "source.sources.pdf",
+        "summary.csv",
+        "thesis.sources.pdf",
+        "unrelated.sources.pdf",
+    ]
+    assert all(
+        (folder / n).read_bytes().startswith(b"%PDF-") for n in written if n != "summary.csv"
+    )
+    # An existing report is replaced whole or not at all: a folder in the way refuses it.
+    in_the_way = tmp_path / "taken.pdf"
+    in_the_way.mkdir()
+    done = run(
+        "sources", str(saved), str(files["thesis"]), "--format", "pdf", "-o", str(in_the_way)
+    )
+    assert done.returncode == 2 and "is a folder" in done.stderr
+    assert not list(tmp_path.glob("*.part"))
+
+
 def test_bad_input_is_refused_with_exit_code_2_and_nothing_half_written(
     scanned: tuple[dict[str, Path], Path], tmp_path: Path
 ) -> None:

@@ -28,6 +28,7 @@ from neardup.core.settings import ScanSettings
 from neardup.gui import worker as workers
 from neardup.gui.compare.compare_dialog import CompareDialog
 from neardup.gui.compare.compare_launcher import CompareLauncher
+from neardup.gui.compare.pdf_reports import PdfReportExporter
 from neardup.gui.compare.sources_export import SourcesPageSaver
 from neardup.gui.formatting import progress_text
 from neardup.gui.report_data import PairRow, ReportData, parse_report
@@ -106,7 +107,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.open_report_action)
         file_menu.addAction(self.save_report_action)
-        file_menu.addSeparator()
+        self.file_menu, self.compare_separator = file_menu, file_menu.addSeparator()
         file_menu.addAction(self.compare.compare_files_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
@@ -141,6 +142,13 @@ class MainWindow(QMainWindow):
         self.sources_pages.saved.connect(
             lambda path: self.statusBar().showMessage(f"Saved {path}", 5000)
         )
+        documents = self.results.documents_page
+        self.pdf_reports = PdfReportExporter(
+            lambda: self.report, documents.selected_documents, self.store, self.show_error, self
+        )
+        documents.pdf_reports_requested.connect(self.pdf_reports.choose_destination)
+        self.pdf_reports.status_message.connect(lambda t: self.statusBar().showMessage(t, 8000))
+        self.file_menu.insertAction(self.compare_separator, self.pdf_reports.action)
         self.edit_menu.addAction(self.tidy.undo_action)
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(self.tidy.trash_action)

@@ -35,15 +35,18 @@ if TYPE_CHECKING:
     )
     from neardup.core.report.sources_html import source_report_html
     from neardup.core.report.sources_output import (
+        BINARY_FORMATS,
         FORMATS,
         SUMMARY_COLUMNS,
         BatchOutcome,
         batch_documents,
         render,
+        render_bytes,
         write_all_sources,
         write_source_report,
         write_source_report_html,
     )
+    from neardup.core.report.sources_pdf import PdfReportError, source_report_pdf
     from neardup.core.report.text_diff import (
         Alignment,
         Change,
@@ -60,6 +63,7 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "BINARY_FORMATS",
     "FORMATS",
     "SUMMARY_COLUMNS",
     "Alignment",
@@ -71,6 +75,7 @@ __all__ = [
     "OriginalText",
     "OverlapPreview",
     "Passage",
+    "PdfReportError",
     "Source",
     "SourceReport",
     "SourceReportError",
@@ -87,11 +92,13 @@ __all__ = [
     "read_report",
     "reader_words",
     "render",
+    "render_bytes",
     "report_dict",
     "similarity_measured",
     "snap_to_words",
     "source_report",
     "source_report_html",
+    "source_report_pdf",
     "word_diff",
     "write_all_sources",
     "write_html",
@@ -132,6 +139,7 @@ __getattr__, __dir__ = lazy_face(
         ),
         "sources": (
             "Passage",
+            "PdfReportError",
             "Source",
             "SourceReport",
             "SourceReportError",
@@ -140,12 +148,15 @@ __getattr__, __dir__ = lazy_face(
             "source_report",
         ),
         "sources_html": ("source_report_html",),
+        "sources_pdf": ("PdfReportError", "source_report_pdf"),
         "sources_output": (
+            "BINARY_FORMATS",
             "FORMATS",
             "SUMMARY_COLUMNS",
             "BatchOutcome",
             "batch_documents",
             "render",
+            "render_bytes",
             "write_all_sources",
             "write_source_report",
             "write_source_report_html",

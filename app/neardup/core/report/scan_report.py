@@ -141,7 +141,7 @@ def write_json(result: ScanResult, out: IO[str]) -> None:
     out.write(_json_text(report_dict(result)))
 
 
-def _write_atomically(text: str, destination: Path) -> None:
+def _write_atomically(text: str | bytes, destination: Path) -> None:
     """Write a report where it was asked for.
 
     A regular file (or a new one) is written beside and renamed over, so a crash never leaves
@@ -154,12 +154,12 @@ def _write_atomically(text: str, destination: Path) -> None:
     if os.path.exists(destination) and not destination.is_file():
         if destination.is_dir():
             raise IsADirectoryError(errno.EISDIR, "Is a folder, not a file", str(destination))
-        with open(destination, "w", encoding="utf-8") as out:
-            out.write(text)
+        with open(destination, "wb") as out:
+            out.write(text if isinstance(text, bytes) else text.encode("utf-8"))
         return
     temporary = destination.with_name(destination.name + ".part")
     try:
-        temporary.write_text(text, encoding="utf-8")
+        temporary.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
         temporary.replace(destination)
     except OSError as error:
         with contextlib.suppress(OSError):
@@ -171,6 +171,11 @@ def _write_atomically(text: str, destination: Path) -> None:
 def write_text_atomically(text: str, destination: Path) -> None:
     """Write ``text`` (UTF-8) to ``destination`` through a temporary file and a rename."""
     _write_atomically(text, destination)
+
+
+def write_bytes_atomically(data: bytes, destination: Path) -> None:
+    """Write ``data`` (a PDF, say) to ``destination`` through a temporary file and a rename."""
+    _write_atomically(data, destination)
 
 
 def write_report_data(data: dict[str, Any], destination: Path) -> None:

@@ -95,6 +95,7 @@ class SourceReport:
     sources: tuple[Source, ...]  # best first: see `source_merge`
     citations: CitationOptions = field(default_factory=CitationOptions)
     pages: int | None = None
+    settings: dict[str, Any] = field(default_factory=dict)  # the scan's, as its report has them
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of `neardup sources --format json` (see DESIGN.md)."""
@@ -298,7 +299,17 @@ def source_report(
     total = sum(s.share for s in sources) if measured else None
     uncited = sum(s.share_excluding_citations for s in sources) if measured else None
     pages = entry.get("pages") if isinstance(entry.get("pages"), int) else None
-    return SourceReport(Path(path), mine.original, total, uncited, tuple(sources), citations, pages)
+    settings = report.get("settings")
+    return SourceReport(
+        Path(path),
+        mine.original,
+        total,
+        uncited,
+        tuple(sources),
+        citations,
+        pages,
+        dict(settings) if isinstance(settings, dict) else {},
+    )
 
 
 def _merged(mine: OriginalText, members: list[_Found], reader: TextReader) -> list[Match]:

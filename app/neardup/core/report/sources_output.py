@@ -1,5 +1,5 @@
-"""Sources reports written out: one document in text, JSON or HTML, or every document of a
-scan report into a folder with a ``summary.csv``.
+"""Sources reports written out: one document in text, JSON, HTML or PDF, or every document of
+a scan report into a folder with a ``summary.csv``.
 
 Every file is written to a temporary file and renamed, so a failure never leaves half a
 report; a document the report cannot speak for (changed since, unreadable) becomes a row
@@ -11,13 +11,13 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from neardup.core.report.citations import CitationOptions
-from neardup.core.report.scan_report import write_text_atomically
+from neardup.core.report.scan_report import write_bytes_atomically, write_text_atomically
 from neardup.core.report.sources import (
     SourceReport,
     SourceReportError,
@@ -27,8 +27,9 @@ from neardup.core.report.sources import (
 )
 from neardup.core.report.sources_html import source_report_html
 
-FORMATS = ("text", "json", "html")
-_SUFFIX = {"text": ".txt", "json": ".json", "html": ".html"}
+FORMATS = ("text", "json", "html", "pdf")
+BINARY_FORMATS = frozenset({"pdf"})  # written to a file, never to a terminal
+_SUFFIX = {"text": ".txt", "json": ".json", "html": ".html", "pdf": ".pdf"}
 SUMMARY_COLUMNS = (
     "document",
     "similarity",
@@ -40,7 +41,9 @@ SUMMARY_COLUMNS = (
 
 
 def render(report: SourceReport, fmt: str) -> str:
-    """The report as ``fmt`` (one of `FORMATS`)."""
+    """The report as ``fmt``, one of the text formats of `FORMATS` (a PDF: `render_bytes`)."""
+    if fmt in BINARY_FORMATS:
+        raise ValueError(f"a {fmt.upper()} report is written to a file, not shown as text")
     if fmt == "json":
         return json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n"
     if fmt == "html":
@@ -50,8 +53,22 @@ def render(report: SourceReport, fmt: str) -> str:
     raise ValueError(f"unknown sources format {fmt!r}; choose {', '.join(FORMATS)}")
 
 
+def render_bytes(report: SourceReport, fmt: str) -> bytes:
+    """The report as the bytes of a ``fmt`` file; a PDF that cannot be laid out raises
+    `SourceReportError` (nothing is written)."""
+    if fmt == "pdf":
+        from neardup.core.report.sources_pdf import source_report_pdf
+
+        return source_report_pdf(report)
+    return render(report, fmt).encode("utf-8")
+
+
 def write_source_report(report: SourceReport, destination: Path, fmt: str = "html") -> None:
-    write_text_atomically(render(report, fmt), destination)
+    """Write the report through a temporary file and a rename: never half a file."""
+    if fmt in BINARY_FORMATS:
+        write_bytes_atomically(render_bytes(report, fmt), destination)
+    else:
+        write_text_atomically(render(report, fmt), destination)
 
 
 def write_source_report_html(report: SourceReport, destination: Path) -> None:
@@ -65,6 +82,7 @@ class BatchOutcome:
     written: list[Path] = field(default_factory=list)
     problems: list[tuple[str, str]] = field(default_factory=list)  # (document, reason)
     summary: Path | None = None
+    cancelled: bool = False
 
 
 def batch_documents(report: dict[str, Any], min_similarity: float = 0.0) -> list[str]:
@@ -90,30 +108,39 @@ def write_all_sources(
     min_similarity: float = 0.0,
     citations: CitationOptions | None = None,
     progress: Callable[[int, int, str], None] | None = None,
+    documents: Sequence[str] | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> BatchOutcome:
     """A sources report per chosen document in ``folder`` (made if missing), and
-    ``summary.csv``: document, both figures, the largest source and its share."""
+    ``summary.csv``: document, both figures, the largest source and its share.
+
+    ``documents`` (paths as the report has them) replaces the choice by similarity; once
+    ``cancelled`` answers True, no further report is begun and the summary lists those done.
+    """
     folder.mkdir(parents=True, exist_ok=True)
-    documents = batch_documents(report, min_similarity)
+    chosen = list(documents) if documents is not None else batch_documents(report, min_similarity)
     reader = TextReader(report)
     outcome = BatchOutcome()
     rows: list[list[str]] = []
     used: set[str] = set()
-    for done, document in enumerate(documents):
+    for done, document in enumerate(chosen):
+        if cancelled is not None and cancelled():
+            outcome.cancelled = True
+            break
         if progress is not None:
-            progress(done, len(documents), Path(document).name)
+            progress(done, len(chosen), Path(document).name)
         try:
             found = source_report(report, Path(document), citations=citations, reader=reader)
+            destination = folder / _file_name(Path(document), fmt, used)
+            write_source_report(found, destination, fmt)
         except SourceReportError as error:
             outcome.problems.append((document, str(error)))
             rows.append([document, "", "", "", "", str(error)])
             continue
-        destination = folder / _file_name(Path(document), fmt, used)
-        write_source_report(found, destination, fmt)
         outcome.written.append(destination)
         rows.append(_summary_row(found))
-    if progress is not None:
-        progress(len(documents), len(documents), "")
+    if progress is not None and not outcome.cancelled:
+        progress(len(chosen), len(chosen), "")
     outcome.summary = folder / "summary.csv"
     write_text_atomically(_csv(rows), outcome.summary)
     return outcome

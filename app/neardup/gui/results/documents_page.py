@@ -32,6 +32,7 @@ _COLUMN_WIDTHS = {0: 200, 1: 180, 2: 130, 3: 220, 4: 65, 5: 65, 6: 55}
 class DocumentsPage(QWidget):
     compare_requested = Signal(object)  # PairRow, oriented with the document as A
     sources_page_requested = Signal(object)  # DocumentRow
+    pdf_reports_requested = Signal(object)  # list of DocumentRow: the selected ones
     status_message = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -110,6 +111,11 @@ class DocumentsPage(QWidget):
     def document_at(self, index: QModelIndex) -> DocumentRow:
         return self.model.document(self.proxy.mapToSource(index).row())
 
+    def selected_documents(self) -> list[DocumentRow]:
+        """The selected rows' documents, in the order the table shows them."""
+        rows = sorted(self.view.selectionModel().selectedRows(), key=lambda i: i.row())
+        return [self.document_at(index) for index in rows]
+
     # --- compare -------------------------------------------------------------------------------
 
     def compare(self, document: DocumentRow, source: SourceShare | None) -> None:
@@ -159,6 +165,11 @@ class DocumentsPage(QWidget):
                 "A web page of this document's text with each source's passages highlighted."
             )
             save.triggered.connect(lambda: self.sources_page_requested.emit(document))
-            menu.addSeparator()
+        chosen = self.selected_documents()
+        if document.path not in {d.path for d in chosen}:
+            chosen = [document]  # right-clicked outside the selection: that row alone
+        export = menu.addAction(self.tr("Export report (PDF)…"))
+        export.triggered.connect(lambda: self.pdf_reports_requested.emit(chosen))
+        menu.addSeparator()
         add_file_actions(menu, document.path)
         return menu

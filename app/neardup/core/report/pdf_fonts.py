@@ -1,0 +1,120 @@
+"""Fonts of the printable report: Han text in a Chinese font, Latin text in a standard one.
+
+The report must print Chinese on a machine that has no Chinese fonts of its own, so it never
+asks the system for one to *draw* with: reportlab carries the metrics of Adobe's standard
+Chinese font STSong-Light (a CID font every PDF reader must supply, as it supplies
+Helvetica), which lays the text out with nothing installed. When the machine does have a
+TrueType Chinese font (the ones Windows, macOS and Linux distributions ship, or the file
+``NEARDUP_PDF_FONT`` names), its glyphs are embedded instead (only those the report uses),
+so the PDF shows the same glyphs in every reader, even one that has no Chinese font.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+LATIN = "Helvetica"
+LATIN_BOLD = "Helvetica-Bold"
+STANDARD_HAN = "STSong-Light"  # Adobe-GB1, written in the UniGB-UCS2-H encoding
+EMBEDDED_HAN = "NearDupHan"
+FONT_VARIABLE = "NEARDUP_PDF_FONT"
+
+# TrueType outlines only: reportlab embeds glyf fonts, not the CFF ones (Noto CJK's .otf/.ttc).
+_TRUETYPE_HAN = (
+    "C:/Windows/Fonts/msyh.ttc",
+    "C:/Windows/Fonts/simsun.ttc",
+    "C:/Windows/Fonts/simhei.ttf",
+    "/System/Library/Fonts/STHeiti Light.ttc",
+    "/Library/Fonts/Arial Unicode.ttf",
+    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+    "/usr/share/fonts/truetype/arphic/uming.ttc",
+)
+
+# What the standard Latin font can show (Windows-1252 less the controls); the rest goes to
+# the Han font, whose character collection also holds Greek, Cyrillic and full-width forms.
+_LATIN_RUN = re.compile("[\t\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026]+")
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\U00010000-\U0010ffff]")
+
+
+@dataclass(frozen=True, slots=True)
+class ReportFonts:
+    """The font names registered with reportlab for one report."""
+
+    han: str
+    embedded: bool  # True: the Han glyphs are in the PDF; False: the reader supplies them
+    source: str  # the embedded font's file, or the standard font's name
+
+
+_lock = threading.Lock()
+_chosen: list[ReportFonts] = []  # the fonts once registered (a batch reuses them)
+
+
+def report_fonts() -> ReportFonts:
+    """The fonts to use, registered once per process."""
+    with _lock:
+        if not _chosen:
+            _chosen.append(_register())
+        return _chosen[0]
+
+
+def _candidates() -> list[Path]:
+    named = os.environ.get(FONT_VARIABLE)
+    if named:
+        return [Path(named)]  # the person's choice, and only it: no silent substitute
+    return [Path(p) for p in _TRUETYPE_HAN]
+
+
+def _register() -> ReportFonts:
+    for path in _candidates():
+        if not path.is_file():
+            continue
+        try:
+            font = TTFont(EMBEDDED_HAN, str(path), subfontIndex=0)
+        except (TTFError, OSError, ValueError):
+            continue  # CFF outlines, a damaged file: the standard font still works
+        if font.face.charToGlyph.get(ord("中")) is None:
+            continue  # no Chinese in it
+        pdfmetrics.registerFont(font)
+        return ReportFonts(EMBEDDED_HAN, True, str(path))
+    pdfmetrics.registerFont(UnicodeCIDFont(STANDARD_HAN))
+    return ReportFonts(STANDARD_HAN, False, STANDARD_HAN)
+
+
+def printable(text: str) -> str:
+    """``text`` without what no font of the report can show: controls, lone surrogates (file
+    names that are not UTF-8), characters beyond the Basic Multilingual Plane."""
+    return _UNPRINTABLE.sub("?", text)
+
+
+def escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def markup(text: str, fonts: ReportFonts) -> str:
+    """Paragraph markup for ``text``: Latin runs in the standard font, the rest in the Han font."""
+    text = printable(text)
+    out: list[str] = []
+    position = 0
+    for run in _LATIN_RUN.finditer(text):
+        if run.start() > position:
+            out.append(f'<font name="{fonts.han}">{escape(text[position : run.start()])}</font>')
+        out.append(escape(run.group()))
+        position = run.end()
+    if position < len(text):
+        out.append(f'<font name="{fonts.han}">{escape(text[position:])}</font>')
+    return "".join(out)
+
+
+def has_han(text: str) -> bool:
+    """Whether the text needs the Han font's line breaking (anywhere between characters)."""
+    return bool(_LATIN_RUN.sub("", text).strip())

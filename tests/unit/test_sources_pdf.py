@@ -1,0 +1,163 @@
+"""The printable PDF report of a Chinese thesis: its text, its font, and glyphs on the page.
+
+The thesis is built and scanned here (tests/support/theses.py); the PDF is read back with
+PDFium (text and character boxes) and, where poppler's ``pdftoppm`` is installed, rendered
+by it too, and the pixels where a Chinese character stands must hold ink.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+
+from neardup import ScanSettings, scan
+from neardup.core.report import SourceReport, source_report, source_report_pdf
+from neardup.core.report.pdf_fonts import report_fonts
+from neardup.core.report.scan_report import report_dict
+from theses import chinese_theses
+
+_FOOTER = re.compile(r"NearDup similarity report · \d{4}-\d\d-\d\d|page \d+")
+
+
+@pytest.fixture(scope="module")
+def thesis_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[SourceReport, Path]:
+    root = tmp_path_factory.mktemp("pdf")
+    files = chinese_theses(root / "theses")
+    report: dict[str, Any] = report_dict(
+        scan([files["thesis"].parent], ScanSettings(workers=1, use_cache=False))
+    )
+    found = source_report(report, files["thesis"])
+    pdf = root / "thesis.pdf"
+    pdf.write_bytes(source_report_pdf(found))
+    return found, pdf
+
+
+def _page_texts(pdf: Path) -> list[str]:
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return [document[n].get_textpage().get_text_range() for n in range(len(document))]
+    finally:
+        document.close()
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", _FOOTER.sub("", text))
+
+
+def test_the_pdf_holds_the_header_and_each_passage_in_the_writers_characters(
+    thesis_report: tuple[SourceReport, Path],
+) -> None:
+    found, pdf = thesis_report
+    assert pdf.read_bytes().startswith(b"%PDF-")
+    pages = _page_texts(pdf)
+    text = "".join(pages)
+    assert "Similarity report" in pages[0] and found.path.name in pages[0]
+    assert found.similarity is not None and found.similarity_excluding_citations is not None
+    assert f"{found.similarity:.1%}" in pages[0]
+    assert f"{found.similarity_excluding_citations:.1%}" in pages[0]
+    [source] = found.sources
+    assert Path(source.path).name in text and "also:" in text
+    squeezed = _squeezed(text)
+    pasted = [p for p in source.passages if not p.cited]
+    assert pasted and all(_squeezed(p.text) in squeezed for p in pasted)
+    # the whole document, as extracted, from its first line to the last (a line in which a
+    # passage begins also holds the passage's number)
+    starts = {p.start for p in source.passages}
+    position = 0
+    for line in found.text.split("\n"):
+        if not any(position <= start < position + len(line) for start in starts):
+            assert _squeezed(line) in squeezed
+        position += len(line) + 1
+    # the passages are numbered source.passage beside the source's own text
+    assert all(f"1.{n}" in text for n in range(1, len(source.passages) + 1))
+    assert "Passages beside their sources" in text
+
+
+def test_the_font_for_chinese_is_in_the_pdf(thesis_report: tuple[SourceReport, Path]) -> None:
+    _, pdf = thesis_report
+    data = pdf.read_bytes()
+    fonts = report_fonts()
+    if fonts.embedded:
+        assert b"/FontFile2" in data  # the glyphs themselves, a subset of the TrueType font
+    else:
+        # The standard Chinese font, named with its character collection: a reader supplies it.
+        assert b"/BaseFont /STSong-Light" in data and b"/Registry (Adobe)" in data
+        assert b"/Ordering (GB1)" in data
+
+
+def _chinese_boxes(pdf: Path, count: int = 5) -> list[tuple[int, tuple[float, ...], float]]:
+    """(page, box in points, page height) of the first Chinese characters of the full text."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        boxes = []
+        for number in range(len(document)):
+            page = document[number]
+            textpage = page.get_textpage()
+            text = textpage.get_text_range()
+            for match in re.finditer("[\u4e00-\u9fff]", text):
+                boxes.append((number, textpage.get_charbox(match.start()), page.get_height()))
+                if len(boxes) == count:
+                    return boxes
+        return boxes
+    finally:
+        document.close()
+
+
+def _ink(gray: np.ndarray, box: tuple[float, ...], height: float, dpi: float) -> int:
+    left, bottom, right, top = (v * dpi / 72 for v in box)
+    rows = slice(int(height * dpi / 72 - top), int(height * dpi / 72 - bottom) + 1)
+    return int((gray[rows, int(left) : int(right) + 1] < 128).sum())
+
+
+def test_pdfium_draws_the_chinese_glyphs(thesis_report: tuple[SourceReport, Path]) -> None:
+    _, pdf = thesis_report
+    boxes = _chinese_boxes(pdf)
+    assert len(boxes) == 5
+    document = pdfium.PdfDocument(pdf)
+    try:
+        for number, box, height in boxes:
+            gray = document[number].render(scale=2, grayscale=True).to_numpy()
+            assert _ink(gray.reshape(gray.shape[:2]), box, height, 144) > 0
+    finally:
+        document.close()
+
+
+def _read_pgm(path: Path) -> np.ndarray:
+    data = path.read_bytes()
+    magic, width, height, _, pixels = data.split(maxsplit=4)
+    assert magic == b"P5"
+    return np.frombuffer(pixels, dtype=np.uint8).reshape(int(height), int(width))
+
+
+def test_pdftoppm_draws_the_chinese_glyphs(
+    thesis_report: tuple[SourceReport, Path], tmp_path: Path
+) -> None:
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("poppler's pdftoppm is not installed")
+    _, pdf = thesis_report
+    number, box, height = _chinese_boxes(pdf)[0]
+    done = subprocess.run(
+        [
+            *("pdftoppm", "-gray", "-r", "144", "-f", str(number + 1), "-l", str(number + 1)),
+            *(str(pdf), str(tmp_path / "page")),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    [image] = tmp_path.glob("page*.pgm")
+    gray = _read_pgm(image)
+    if not report_fonts().embedded and "Missing language pack for 'Adobe-GB1'" in done.stderr:
+        pytest.skip(
+            "this poppler has no data for Adobe's standard Chinese fonts (install poppler-data); "
+            "no TrueType Chinese font on this machine to embed instead"
+        )
+    assert _ink(gray, box, height, 144) > 0
