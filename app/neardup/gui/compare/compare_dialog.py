@@ -4,6 +4,9 @@ An edited copy (a near-duplicate) shows the common text plain and marks what was
 inserted, deleted or changed, word by word; a partial copy shows each matched passage
 in its own colour, the same in both texts. Marks start and end on word boundaries, the
 two panes scroll together, and Alt+Up/Alt+Down step through the changes or passages.
+
+The panes show each document's own text (its case, its full-width punctuation); the
+engine's ranges are in the normalised texts and reach the panes through `ShownText`.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from neardup.gui.compare.compare_figures import (
     scan_pair_text,
     two_files_text,
 )
+from neardup.gui.compare.shown_text import ShownText, shown_alignment
 from neardup.gui.compare.text_pane import Mark, TextPane
 from neardup.gui.file_state import changed_since_scan
 from neardup.gui.report_data import DocumentRow, PairRow
@@ -107,6 +111,7 @@ class CompareDialog(QDialog):
         self._stops: list[Stop] = []
         self._current: int | None = None
         self._alignment = Alignment(())
+        self._shown: tuple[ShownText, ShownText] | None = None
         self._following = False
         self.setWindowTitle(f"Compare: {Path(paths[0]).name} ↔ {Path(paths[1]).name}")
         self.resize(1100, 700)
@@ -224,8 +229,11 @@ class CompareDialog(QDialog):
             self.info.setText(f"Cannot compare: {reasons}")
             self.ready.emit()
             return
-        self.left.show_text(comparison.left.text)
-        self.right.show_text(comparison.right.text)
+        shown_a = ShownText.of(comparison.left, comparison.left_original)
+        shown_b = ShownText.of(comparison.right, comparison.right_original)
+        self._shown = (shown_a, shown_b)
+        self.left.show_text(shown_a.text)
+        self.right.show_text(shown_b.text)
         changed = self._changed_note()
         own = self._scan_passages_fit(comparison) and not changed
         measured = [(s.a_start, s.a_end, s.b_start, s.b_end) for s in comparison.overlap.spans]
@@ -234,6 +242,15 @@ class CompareDialog(QDialog):
             self.info.setText(scan_pair_text(self.pair, outcome, len(self.passages), own) + changed)
         else:
             self.info.setText(two_files_text(outcome))
+        normalised = [
+            Path(path).name
+            for path, shown in zip(self.paths, self._shown, strict=True)
+            if not shown.is_original
+        ]
+        if normalised:  # say why a text reads in lower case
+            self.info.setText(
+                self.info.text() + f" · Shown as compared (normalised): {', '.join(normalised)}"
+            )
         self.mode_combo.setEnabled(outcome.diff is not None)
         mode = default_mode(self.pair, outcome.diff) if outcome.diff is not None else PASSAGES
         self.mode_combo.setCurrentIndex(self.mode_combo.findData(mode))
@@ -279,23 +296,27 @@ class CompareDialog(QDialog):
 
     def _show_edits(self) -> None:
         assert self.outcome is not None and self.outcome.diff is not None
+        assert self._shown is not None
+        shown_a, shown_b = self._shown
         diff = self.outcome.diff
         left: list[Mark] = []
         right: list[Mark] = []
         self._stops = []
         for change in diff.changes:
             color = CHANGE_COLORS[change.kind]
+            a_start, a_end = shown_a.span(change.a_start, change.a_end)
+            b_start, b_end = shown_b.span(change.b_start, change.b_end)
             left_mark = right_mark = None
-            if change.a_end > change.a_start:
+            if a_end > a_start:
                 left_mark = len(left)
-                left.append(Mark(change.a_start, change.a_end, color, change.kind.value))
-            if change.b_end > change.b_start:
+                left.append(Mark(a_start, a_end, color, change.kind.value))
+            if b_end > b_start:
                 right_mark = len(right)
-                right.append(Mark(change.b_start, change.b_end, color, change.kind.value))
-            self._stops.append((left_mark, change.a_start, right_mark, change.b_start))
+                right.append(Mark(b_start, b_end, color, change.kind.value))
+            self._stops.append((left_mark, a_start, right_mark, b_start))
         self.left.set_marks(left)
         self.right.set_marks(right)
-        self._alignment = diff.alignment
+        self._alignment = shown_alignment(diff.alignment, shown_a, shown_b)
 
     def _show_passages(self) -> None:
         diff = self.outcome.diff if self.outcome is not None else None
@@ -304,6 +325,9 @@ class CompareDialog(QDialog):
         if diff is not None:  # never "ret|urn": whole words only
             spans_a = snap_to_words(spans_a, diff.words_a)
             spans_b = snap_to_words(spans_b, diff.words_b)
+        assert self._shown is not None
+        # the words were cut in the normalised texts: whole there, whole in the originals
+        spans_a, spans_b = self._shown[0].spans(spans_a), self._shown[1].spans(spans_b)
         left, right = [], []
         for n, ((a0, a1), (b0, b1)) in enumerate(zip(spans_a, spans_b, strict=True)):
             color = PASSAGE_COLORS[n % len(PASSAGE_COLORS)]
