@@ -53,7 +53,7 @@ def test_codes_survive_the_cache_and_reach_the_json_report(tmp_path: Path) -> No
     for _ in range(2):  # the second scan reads every problem from the cache
         report = json.loads(json.dumps(report_dict(scan([tmp_path / "bad"], settings))))
         codes = {Path(p["path"]).name: p["code"] for p in report["problems"]}
-        # a scan walks only the types it reads: the .odt is no problem of its
+        # a scan walks only the file types it reads: it never sees the .odt
         expected = {path.name: code for code, path in files.items() if path.suffix != ".odt"}
         assert codes == expected
         for problem in report["problems"]:  # the reason is still there, in English

@@ -211,7 +211,7 @@ class PairsModel(RowTableModel):
 class ProblemsModel(RowTableModel):
     COLUMNS = (
         Column("Path", lambda r: r.path, lambda r: r.path.casefold(), tooltip=lambda r: r.path),
-        Column("Reason", lambda r: r.reason, lambda r: r.reason, tooltip=lambda r: r.reason),
+        Column("Reason", lambda r: r.text(), lambda r: r.text(), tooltip=lambda r: r.text()),
     )
 
     def problem(self, row: int) -> ProblemRow:
