@@ -8,7 +8,6 @@ from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 from neardup.gui.i18n import CHINESE, ENGLISH, LANGUAGES, effective_language
 from neardup.gui.settings.settings_store import SettingsStore
 
-
 # The notice in the language chosen, beside the one shown now.
 RESTART_NOTICE = {
     ENGLISH: "The new language applies when NearDup starts again.",

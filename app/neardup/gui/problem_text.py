@@ -14,7 +14,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 CONTEXT = "ProblemReason"
 
-TEXTS: dict[str, str] = {
+TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP gives its text back
     "folder": QT_TRANSLATE_NOOP(
         "ProblemReason",
         "Is a folder, not a file",
@@ -133,6 +133,6 @@ def problem_text(code: str, params: Mapping[str, str], reason: str) -> str:
     if source is None:
         return reason
     try:
-        return QCoreApplication.translate(CONTEXT, source).format(**params)
+        return QCoreApplication.translate(CONTEXT, str(source)).format(**params)
     except (KeyError, IndexError, ValueError):
         return reason
