@@ -44,9 +44,9 @@ def _lupdate() -> Path:
 def test_lupdate_finds_no_string_without_a_translation(tmp_path: Path) -> None:
     current = tmp_path / "current.ts"
     shutil.copy(TS, current)  # the committed translations, merged with today's sources
+    gui = ROOT / "app" / "neardup" / "gui"
     subprocess.run(
-        [str(_lupdate()), "-extensions", "py", str(ROOT / "app" / "neardup" / "gui")]
-        + ["-no-obsolete", "-ts", str(current)],
+        [str(_lupdate()), "-extensions", "py", str(gui), "-no-obsolete", "-ts", str(current)],
         check=True,
         capture_output=True,
     )
