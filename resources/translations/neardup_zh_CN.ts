@@ -513,7 +513,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/neardup/gui/main_window.py" line="+86"/>
+        <location filename="../../app/neardup/gui/main_window.py" line="+82"/>
         <source>&amp;Add folder…</source>
         <translation>添加文件夹(&amp;A)…</translation>
     </message>
@@ -585,12 +585,12 @@
     </message>
     <message>
         <location line="+29"/>
-        <location line="+273"/>
+        <location line="+268"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location line="-261"/>
+        <location line="-256"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -616,18 +616,18 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+214"/>
+        <location line="+209"/>
         <location line="+3"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-162"/>
         <source>{app} — Unsaved scan</source>
         <translation>{app} — 未保存的扫描</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+32"/>
         <location line="+9"/>
         <source>Nothing to scan</source>
         <translation>没有可扫描的内容</translation>

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -39,7 +39,8 @@ from neardup.gui.settings.settings_store import FolderRole, SettingsStore
 from neardup.gui.tidy.ignore_controller import IGNORE_FILE_NAME, IgnoreController
 from neardup.gui.tidy.mark_actions import MarkActions
 from neardup.gui.tidy.tidy_controller import TidyController
-from neardup.gui.worker import Job, Worker, WorkerError, new_worker_qthread
+from neardup.gui.window_parts import accept_drag, accept_drop, open_error_box, window_action
+from neardup.gui.worker import Job, Worker, new_worker_qthread
 
 APP_TITLE = "NearDup"
 
@@ -71,38 +72,36 @@ class MainWindow(QMainWindow):
 
     # --- construction ------------------------------------------------------------------------
 
-    def _action(
-        self, text: str, shortcut: QKeySequence | QKeySequence.StandardKey | str, tip: str
-    ) -> QAction:
-        action = QAction(text, self)
-        action.setShortcut(QKeySequence(shortcut))
-        action.setToolTip(tip)
-        action.setStatusTip(tip)
-        self.addAction(action)
-        return action
-
     def _build_actions(self) -> None:
-        self.add_folder_action = self._action(
+        self.add_folder_action = window_action(
+            self,
             self.tr("&Add folder…"),
             QKeySequence.StandardKey.Open,
             self.tr("Add a folder of documents to scan."),
         )
-        self.open_report_action = self._action(
-            self.tr("&Open report…"), "Ctrl+Shift+O", self.tr("Open a saved JSON scan report.")
+        self.open_report_action = window_action(
+            self,
+            self.tr("&Open report…"),
+            "Ctrl+Shift+O",
+            self.tr("Open a saved JSON scan report."),
         )
-        self.save_report_action = self._action(
+        self.save_report_action = window_action(
+            self,
             self.tr("&Save report…"),
             QKeySequence.StandardKey.Save,
             self.tr("Save the results as a JSON report."),
         )
-        self.quit_action = self._action(
-            self.tr("&Quit"), QKeySequence.StandardKey.Quit, self.tr("Quit NearDup.")
+        self.quit_action = window_action(
+            self, self.tr("&Quit"), QKeySequence.StandardKey.Quit, self.tr("Quit NearDup.")
         )
-        self.scan_action = self._action(
-            self.tr("&Scan"), "F5", self.tr("Scan the folders with these settings.")
+        self.scan_action = window_action(
+            self, self.tr("&Scan"), "F5", self.tr("Scan the folders with these settings.")
         )
-        self.cancel_action = self._action(
-            self.tr("&Cancel scan"), "Esc", self.tr("Stop the scan and keep what was finished.")
+        self.cancel_action = window_action(
+            self,
+            self.tr("&Cancel scan"),
+            "Esc",
+            self.tr("Stop the scan and keep what was finished."),
         )
         self.open_report_action.triggered.connect(self.choose_report_to_open)
         self.save_report_action.triggered.connect(self.choose_report_to_save)
@@ -252,12 +251,7 @@ class MainWindow(QMainWindow):
 
     def show_error(self, title: str, error: object) -> None:
         """A non-blocking message box, so the app stays usable and tests are never stuck."""
-        box = QMessageBox(QMessageBox.Icon.Warning, title, str(error), parent=self)
-        if isinstance(error, WorkerError):
-            box.setDetailedText(error.details)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.open()
-        self.error_box = box
+        self.error_box = open_error_box(self, title, error)
         self.statusBar().showMessage(f"{title}: {error}", 10_000)
 
     # --- scanning ----------------------------------------------------------------------------
@@ -438,18 +432,11 @@ class MainWindow(QMainWindow):
     # --- drag and drop -----------------------------------------------------------------------
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        urls = event.mimeData().urls()
-        if urls and all(u.isLocalFile() for u in urls):
-            event.acceptProposedAction()
+        accept_drag(event)
 
     def dropEvent(self, event: QDropEvent) -> None:
-        for url in event.mimeData().urls():
-            path = Path(url.toLocalFile())
-            if path.is_dir():
-                self.folders_panel.add_folder(path, FolderRole.SCAN)
-            elif path.suffix.lower() == ".json" and path.is_file():
-                self.open_report(path)
-        event.acceptProposedAction()
+        add_folder = lambda path: self.folders_panel.add_folder(path, FolderRole.SCAN)  # noqa: E731
+        accept_drop(event, add_folder, self.open_report)
 
     # --- closing -----------------------------------------------------------------------------
 
