@@ -3,7 +3,13 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test lint format bench package smoke clean
+.PHONY: run test lint format bench package smoke clean translations
+
+# The GUI's translations: the Qt Linguist source (edited with Linguist, kept current by
+# `make translations`) and the compiled file the app loads, built into the package so that
+# the wheel and the frozen build carry it.
+TS := resources/translations/neardup_zh_CN.ts
+QM := app/neardup/data/translations/neardup_zh_CN.qm
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || { echo "Could not create $(VENV): install python3-venv (Debian: apt-get install python3-venv)"; exit 1; }
@@ -12,16 +18,28 @@ $(BIN)/python:
 # Reinstall whenever pyproject.toml changes.
 $(VENV)/.installed-app: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
+	mkdir -p $(dir $(QM)) && $(BIN)/pyside6-lrelease -silent $(TS) -qm $(QM)
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	mkdir -p $(dir $(QM)) && $(BIN)/pyside6-lrelease -silent $(TS) -qm $(QM)
 	touch $@ $(VENV)/.installed-app
 
-run: $(VENV)/.installed-app
+# Compiled again whenever the translations change.
+$(QM): $(TS) | $(VENV)/.installed-app
+	mkdir -p $(dir $(QM)) && $(BIN)/pyside6-lrelease -silent $(TS) -qm $(QM)
+
+# Collect every tr()/translate() string of the GUI into the .ts (new ones unfinished, gone
+# ones dropped), then compile it. Translate the new strings with Qt Linguist.
+translations: $(VENV)/.installed-app
+	$(BIN)/pyside6-lupdate -extensions py app/neardup/gui -no-obsolete -locations relative -ts $(TS)
+	$(BIN)/pyside6-lrelease $(TS) -qm $(QM)
+
+run: $(VENV)/.installed-app $(QM)
 	$(BIN)/neardup $(ARGS)
 
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test $(QM)
 	$(BIN)/lint-imports --no-cache
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
 

@@ -68,6 +68,16 @@ def build() -> float:
         raise SystemExit(
             f"the build environment must hold one Qt binding, PySide6-Essentials; found {others}"
         )
+    # the GUI's translations, compiled with this environment's Qt (the spec bundles them)
+    translations = ROOT / "app" / "neardup" / "data" / "translations"
+    translations.mkdir(parents=True, exist_ok=True)
+    _run(
+        VENV_BIN / "pyside6-lrelease",
+        "-silent",
+        ROOT / "resources" / "translations" / "neardup_zh_CN.ts",
+        "-qm",
+        translations / "neardup_zh_CN.qm",
+    )
     shutil.rmtree(DIST, ignore_errors=True)
     _run(
         VENV_BIN / "pyinstaller",

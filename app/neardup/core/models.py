@@ -32,6 +32,62 @@ class Document:
     page_starts: tuple[int, ...] = ()  # where each page begins in ``text`` (PDF), if known
 
 
+# Why a file could not be used: a stable code, and the English the CLI and the JSON report
+# give, filled with the problem's parameters. The GUI shows its own translation of each
+# code (gui/problem_text.py); a reason without a code is shown as it is. Codes are part of
+# the JSON report: add new ones, never rename one.
+REASONS: dict[str, str] = {
+    "folder": "Is a folder, not a file",
+    "no-extension": "File has no extension; NearDup reads .txt, .docx and .pdf",
+    "unsupported-type": "Unsupported file type '{suffix}'; NearDup reads .txt, .docx and .pdf",
+    "not-regular": "Not a regular file (device, pipe or socket); skipped",
+    "empty": "File is empty (0 bytes)",
+    "no-text": "No text found in the document",
+    "too-long": (
+        "Too long to compare as one document: more than {millions} million characters of "
+        "text (a book of 1,000 pages has about 2 million); split it, or leave it out with "
+        "--exclude"
+    ),
+    "broken-link": "Broken link: it points to {target}, which does not exist",
+    "vanished": "File vanished before it could be read",
+    "permission": "Permission denied: cannot read the file; check its permissions",
+    "read-error": "Could not read the file: {detail}",
+    "folder-unreadable": "Cannot open folder: {detail}",
+    "missing": "No such file or folder",
+    "cancelled": "Not read: the scan was cancelled before this file",
+    "changed-while-read": "The file changed while it was being read; scan again to include it",
+    "analysis-failed": "Could not analyse the text: {detail}",
+    "txt-too-large": (
+        "Too large to compare as one document ({size} MB; the limit is {limit} MB): split "
+        "it, or leave it out with --exclude"
+    ),
+    "binary": "Looks like binary data, not text",
+    "binary-kind": "Looks like binary data, not text (it looks like {kind}; fix its extension)",
+    "unknown-encoding": (
+        "Could not work out the text encoding; save the file as UTF-8 and scan again"
+    ),
+    "docx-invalid": "Not a valid .docx file (corrupt or not a Word document): {detail}",
+    "docx-part-too-large": (
+        "Too large to read: its part {part} unpacks to more than {limit} MB; save it again "
+        "from Word, or as .txt or .pdf"
+    ),
+    "pdf-invalid": "Not a valid PDF file (corrupt or truncated): {detail}",
+    "pdf-encrypted": "PDF is encrypted; remove the password and scan again",
+    "pdf-security": (
+        "PDF is protected by an unsupported security handler; remove the protection and scan again"
+    ),
+    "pdf-no-pages": "PDF has no pages",
+    "pdf-no-text-layer": (
+        "PDF has {pages} {page_word} but no text layer (scanned images?); run OCR first"
+    ),
+}
+
+
+def reason_text(code: str, params: dict[str, str]) -> str:
+    """The English reason of a code with its parameters."""
+    return REASONS[code].format(**params)
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """A file that could not be used, with a reason a person can act on.
@@ -39,11 +95,21 @@ class Problem:
     ``lasting`` problems lie in the file's bytes (corrupt, encrypted, empty, no text):
     they hold until the file changes, so a cache may remember them. Others (a read
     error, memory, a failure in NearDup itself) may pass, and the file is read again.
+    ``code`` and ``params`` say the same as ``reason`` for a program (see REASONS); an
+    empty code marks a reason that has none.
     """
 
     path: Path
     reason: str
     lasting: bool = field(default=False, compare=False)
+    code: str = field(default="", compare=False)
+    params: dict[str, str] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def of(cls, path: Path, code: str, *, lasting: bool = False, **params: object) -> Problem:
+        """A problem with a known code; its English reason comes from REASONS."""
+        texts = {name: str(value) for name, value in params.items()}
+        return cls(path, reason_text(code, texts), lasting, code, texts)
 
 
 @dataclass(frozen=True, slots=True)

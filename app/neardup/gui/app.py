@@ -11,6 +11,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from neardup._version import __version__
+from neardup.gui.i18n import effective_language, install_translators, remove_translators
 from neardup.gui.main_window import MainWindow
 from neardup.gui.settings.settings_store import SettingsStore
 from neardup.resources import resource_path
@@ -39,7 +40,10 @@ def run_gui(report: Path | None = None) -> int:
     icon = resource_path("neardup.png")
     if icon.is_file():
         app.setWindowIcon(QIcon(str(icon)))
-    window = MainWindow(settings_store=SettingsStore())
+    store = SettingsStore()
+    # before any window: every string is translated when its widget is built
+    translators = install_translators(app, effective_language(store.language()))
+    window = MainWindow(settings_store=store)
     window.show()
     if report is not None:
         window.open_report(Path(report))
@@ -49,6 +53,7 @@ def run_gui(report: Path | None = None) -> int:
     status = int(app.exec())
     window.deleteLater()
     app.processEvents()
+    remove_translators(app, translators)
     if owns_app:
         # Let Qt release its objects before Python finalises, in a defined order.
         app.shutdown()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -31,6 +31,7 @@ from neardup.gui.compare.compare_launcher import CompareLauncher
 from neardup.gui.compare.pdf_reports import PdfReportExporter
 from neardup.gui.compare.sources_export import SourcesPageSaver
 from neardup.gui.formatting import progress_text
+from neardup.gui.language_menu import LanguageMenu
 from neardup.gui.report_data import PairRow, ReportData, parse_report
 from neardup.gui.results.results_view import ResultsView
 from neardup.gui.settings.folders_panel import FoldersPanel
@@ -39,7 +40,8 @@ from neardup.gui.settings.settings_store import FolderRole, SettingsStore
 from neardup.gui.tidy.ignore_controller import IGNORE_FILE_NAME, IgnoreController
 from neardup.gui.tidy.mark_actions import MarkActions
 from neardup.gui.tidy.tidy_controller import TidyController
-from neardup.gui.worker import Job, Worker, WorkerError, new_worker_qthread
+from neardup.gui.window_parts import accept_drag, accept_drop, open_error_box, window_action
+from neardup.gui.worker import Job, Worker, new_worker_qthread
 
 APP_TITLE = "NearDup"
 
@@ -71,30 +73,36 @@ class MainWindow(QMainWindow):
 
     # --- construction ------------------------------------------------------------------------
 
-    def _action(
-        self, text: str, shortcut: QKeySequence | QKeySequence.StandardKey | str, tip: str
-    ) -> QAction:
-        action = QAction(text, self)
-        action.setShortcut(QKeySequence(shortcut))
-        action.setToolTip(tip)
-        action.setStatusTip(tip)
-        self.addAction(action)
-        return action
-
     def _build_actions(self) -> None:
-        self.add_folder_action = self._action(
-            "&Add folder…", QKeySequence.StandardKey.Open, "Add a folder of documents to scan."
+        self.add_folder_action = window_action(
+            self,
+            self.tr("&Add folder…"),
+            QKeySequence.StandardKey.Open,
+            self.tr("Add a folder of documents to scan."),
         )
-        self.open_report_action = self._action(
-            "&Open report…", "Ctrl+Shift+O", "Open a saved JSON scan report."
+        self.open_report_action = window_action(
+            self,
+            self.tr("&Open report…"),
+            "Ctrl+Shift+O",
+            self.tr("Open a saved JSON scan report."),
         )
-        self.save_report_action = self._action(
-            "&Save report…", QKeySequence.StandardKey.Save, "Save the results as a JSON report."
+        self.save_report_action = window_action(
+            self,
+            self.tr("&Save report…"),
+            QKeySequence.StandardKey.Save,
+            self.tr("Save the results as a JSON report."),
         )
-        self.quit_action = self._action("&Quit", QKeySequence.StandardKey.Quit, "Quit NearDup.")
-        self.scan_action = self._action("&Scan", "F5", "Scan the folders with these settings.")
-        self.cancel_action = self._action(
-            "&Cancel scan", "Esc", "Stop the scan and keep what was finished."
+        self.quit_action = window_action(
+            self, self.tr("&Quit"), QKeySequence.StandardKey.Quit, self.tr("Quit NearDup.")
+        )
+        self.scan_action = window_action(
+            self, self.tr("&Scan"), "F5", self.tr("Scan the folders with these settings.")
+        )
+        self.cancel_action = window_action(
+            self,
+            self.tr("&Cancel scan"),
+            "Esc",
+            self.tr("Stop the scan and keep what was finished."),
         )
         self.open_report_action.triggered.connect(self.choose_report_to_open)
         self.save_report_action.triggered.connect(self.choose_report_to_save)
@@ -102,7 +110,7 @@ class MainWindow(QMainWindow):
         self.scan_action.triggered.connect(self.start_scan)
         self.cancel_action.triggered.connect(self.cancel_scan)
 
-        file_menu = self.menuBar().addMenu("&File")
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
         file_menu.addAction(self.add_folder_action)
         file_menu.addSeparator()
         file_menu.addAction(self.open_report_action)
@@ -112,8 +120,8 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         # filled in by _build_ui, once the results view its actions act on exists
-        self.edit_menu = self.menuBar().addMenu("&Edit")
-        self.scan_menu = scan_menu = self.menuBar().addMenu("&Scan")
+        self.edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
+        self.scan_menu = scan_menu = self.menuBar().addMenu(self.tr("&Scan"))
         scan_menu.addAction(self.scan_action)
         scan_menu.addAction(self.cancel_action)
 
@@ -140,7 +148,9 @@ class MainWindow(QMainWindow):
         )
         self.results.sources_page_requested.connect(self.sources_pages.choose_destination)
         self.sources_pages.saved.connect(
-            lambda path: self.statusBar().showMessage(f"Saved {path}", 5000)
+            lambda path: self.statusBar().showMessage(
+                self.tr("Saved {path}").format(path=path), 5000
+            )
         )
         documents = self.results.documents_page
         self.pdf_reports = PdfReportExporter(
@@ -158,9 +168,11 @@ class MainWindow(QMainWindow):
         # beside the settings file: the person's decisions, not the cache's
         ignore_path = Path(self.store.file_name).parent / IGNORE_FILE_NAME
         self.ignoring = IgnoreController(self.results, ignore_path, self)
-        self.view_menu = QMenu("&View", self)
+        self.view_menu = QMenu(self.tr("&View"), self)
         self.view_menu.addAction(self.ignoring.show_action)
         self.menuBar().insertMenu(self.scan_menu.menuAction(), self.view_menu)
+        self.language_menu = LanguageMenu(self.store, self)
+        self.menuBar().addMenu(self.language_menu)
         self.results.groups_model.references_changed.connect(self.ignoring.refresh)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(scroll)
@@ -168,15 +180,15 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([360, 840])
 
-        self.scan_button = QPushButton("Scan")
-        self.scan_button.setToolTip("Scan the folders with these settings (F5).")
+        self.scan_button = QPushButton(self.tr("Scan"))
+        self.scan_button.setToolTip(self.tr("Scan the folders with these settings (F5)."))
         self.scan_button.clicked.connect(self.scan_action.trigger)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop the scan and keep what was finished (Esc).")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Stop the scan and keep what was finished (Esc)."))
         self.cancel_button.clicked.connect(self.cancel_action.trigger)
         self.progress_bar = QProgressBar()
         self.progress_bar.setTextVisible(True)
-        self.progress_label = QLabel("Ready")
+        self.progress_label = QLabel(self.tr("Ready"))
         self.progress_label.setMinimumWidth(280)
         bottom = QHBoxLayout()
         bottom.addWidget(self.scan_button)
@@ -226,7 +238,7 @@ class MainWindow(QMainWindow):
         if self.report is None:
             self.setWindowTitle(APP_TITLE)
         elif self.report_path is None:
-            self.setWindowTitle(f"{APP_TITLE} — Unsaved scan")
+            self.setWindowTitle(self.tr("{app} — Unsaved scan").format(app=APP_TITLE))
         else:
             self.setWindowTitle(f"{APP_TITLE} — {self.report_path.name}")
 
@@ -247,12 +259,7 @@ class MainWindow(QMainWindow):
 
     def show_error(self, title: str, error: object) -> None:
         """A non-blocking message box, so the app stays usable and tests are never stuck."""
-        box = QMessageBox(QMessageBox.Icon.Warning, title, str(error), parent=self)
-        if isinstance(error, WorkerError):
-            box.setDetailedText(error.details)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.open()
-        self.error_box = box
+        self.error_box = open_error_box(self, title, error)
         self.statusBar().showMessage(f"{title}: {error}", 10_000)
 
     # --- scanning ----------------------------------------------------------------------------
@@ -262,15 +269,17 @@ class MainWindow(QMainWindow):
             return
         paths = self.folders_panel.scan_paths()
         if not paths:
-            self.show_error("Nothing to scan", "Add a folder with the role Scan first.")
+            self.show_error(
+                self.tr("Nothing to scan"), self.tr("Add a folder with the role Scan first.")
+            )
             return
         try:
             settings = self.current_settings()
         except ValueError as error:
-            self.show_error("Invalid settings", error)
+            self.show_error(self.tr("Invalid settings"), error)
             return
         if not settings.suffixes:
-            self.show_error("Nothing to scan", "Tick at least one file type.")
+            self.show_error(self.tr("Nothing to scan"), self.tr("Tick at least one file type."))
             return
         self.save_state()
 
@@ -284,7 +293,7 @@ class MainWindow(QMainWindow):
                 return parse_report(report_dict(result))
 
         self.progress_bar.setRange(0, 0)
-        self.progress_label.setText("Starting…")
+        self.progress_label.setText(self.tr("Starting…"))
         self.scan_job = new_worker_qthread(
             task,
             connect={
@@ -301,7 +310,7 @@ class MainWindow(QMainWindow):
     def cancel_scan(self) -> None:
         if self.scan_job is not None and self.scan_job.is_running():
             self.scan_job.cancel()
-            self.progress_label.setText("Cancelling…")
+            self.progress_label.setText(self.tr("Cancelling…"))
 
     def _on_progress(self, progress: object) -> None:
         assert isinstance(progress, Progress)
@@ -320,18 +329,20 @@ class MainWindow(QMainWindow):
         self.report_path = None
         self._show_report(report)
         if report.summary.cancelled:
-            self.statusBar().showMessage("Scan cancelled: showing the files finished so far.")
+            self.statusBar().showMessage(
+                self.tr("Scan cancelled: showing the files finished so far.")
+            )
         else:
-            self.statusBar().showMessage("Scan finished.", 5000)
+            self.statusBar().showMessage(self.tr("Scan finished."), 5000)
 
     def _on_scan_error(self, error: object) -> None:
-        self.show_error("Scan failed", error)
+        self.show_error(self.tr("Scan failed"), error)
 
     def _on_scan_done(self) -> None:
         self.progress_bar.setRange(0, 1)
         self.progress_bar.setValue(1 if self.report is not None else 0)
         cancelled = self.report is not None and self.report.summary.cancelled
-        self.progress_label.setText("Cancelled" if cancelled else "Done")
+        self.progress_label.setText(self.tr("Cancelled") if cancelled else self.tr("Done"))
         self._set_scanning(False)
         self.scan_finished.emit()
 
@@ -359,7 +370,10 @@ class MainWindow(QMainWindow):
 
     def choose_report_to_open(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open report", self.store.last_directory(), "NearDup reports (*.json)"
+            self,
+            self.tr("Open report"),
+            self.store.last_directory(),
+            self.tr("NearDup reports (*.json)"),
         )
         if path:
             self.store.set_last_directory(str(Path(path).parent))
@@ -373,7 +387,7 @@ class MainWindow(QMainWindow):
         def task(worker: Worker) -> tuple[Path, ReportData]:
             return path, parse_report(read_report(path))
 
-        self.progress_label.setText(f"Opening {path.name}…")
+        self.progress_label.setText(self.tr("Opening {name}…").format(name=path.name))
         self.load_job = new_worker_qthread(
             task, connect={"result": self._on_report_read, "errored": self._on_report_error}
         )
@@ -383,18 +397,18 @@ class MainWindow(QMainWindow):
         path, report = value
         self.report_path = path
         self._show_report(report)
-        self.progress_label.setText("Ready")
+        self.progress_label.setText(self.tr("Ready"))
 
     def _on_report_error(self, error: object) -> None:
-        self.progress_label.setText("Ready")
-        self.show_error("Cannot open report", error)
+        self.progress_label.setText(self.tr("Ready"))
+        self.show_error(self.tr("Cannot open report"), error)
 
     def choose_report_to_save(self) -> None:
         if self.report is None:
             return
         start = str(self.report_path or Path(self.store.last_directory(), "neardup-report.json"))
         path, _ = QFileDialog.getSaveFileName(
-            self, "Save report", start, "NearDup reports (*.json)"
+            self, self.tr("Save report"), start, self.tr("NearDup reports (*.json)")
         )
         if path:
             self.store.set_last_directory(str(Path(path).parent))
@@ -406,11 +420,11 @@ class MainWindow(QMainWindow):
         try:
             write_report_data(self.report.raw, path)
         except OSError as error:
-            self.show_error("Cannot save report", error)
+            self.show_error(self.tr("Cannot save report"), error)
             return False
         self.report_path = path
         self._update_title()
-        self.statusBar().showMessage(f"Saved {path}", 5000)
+        self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
         return True
 
     # --- compare -----------------------------------------------------------------------------
@@ -426,18 +440,11 @@ class MainWindow(QMainWindow):
     # --- drag and drop -----------------------------------------------------------------------
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        urls = event.mimeData().urls()
-        if urls and all(u.isLocalFile() for u in urls):
-            event.acceptProposedAction()
+        accept_drag(event)
 
     def dropEvent(self, event: QDropEvent) -> None:
-        for url in event.mimeData().urls():
-            path = Path(url.toLocalFile())
-            if path.is_dir():
-                self.folders_panel.add_folder(path, FolderRole.SCAN)
-            elif path.suffix.lower() == ".json" and path.is_file():
-                self.open_report(path)
-        event.acceptProposedAction()
+        add_folder = lambda path: self.folders_panel.add_folder(path, FolderRole.SCAN)  # noqa: E731
+        accept_drop(event, add_folder, self.open_report)
 
     # --- closing -----------------------------------------------------------------------------
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any
 
 from neardup.core.report import similarity_measured
 from neardup.core.settings import ScanSettings
+from neardup.gui.problem_text import problem_text
 
 LIBRARY_ROLE = "library"  # a document's role when it comes from a reference library
 
@@ -116,7 +117,13 @@ class GroupRow:
 @dataclass(frozen=True, slots=True)
 class ProblemRow:
     path: str
-    reason: str
+    reason: str  # the core's English
+    code: str = ""  # the reason for a program, which the GUI translates (problem_text.py)
+    params: dict[str, str] = field(default_factory=dict)
+
+    def text(self) -> str:
+        """The reason in the GUI's language."""
+        return problem_text(self.code, self.params, self.reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,7 +358,13 @@ def parse_report(data: dict[str, Any]) -> ReportData:
         members.sort(key=lambda m: not m.is_reference)
         groups.append(GroupRow(_int(g.get("id")), reference, tuple(members)))
     problems = [
-        ProblemRow(str(p["path"]), str(p.get("reason", ""))) for p in data.get("problems", ())
+        ProblemRow(
+            str(p["path"]),
+            str(p.get("reason", "")),
+            str(p.get("code") or ""),
+            {str(k): str(v) for k, v in (p.get("params") or {}).items()},
+        )
+        for p in data.get("problems", ())
     ]
     summary_data = data.get("summary") or {}
     elapsed = summary_data.get("elapsed_seconds")

@@ -13,7 +13,7 @@ from neardup.core.extract.base import (
     ExtractionError,
     ExtractOptions,
     Extractor,
-    too_long_reason,
+    too_long_error,
 )
 from neardup.core.models import Document, Problem
 from neardup.core.settings import PDF_ENGINES
@@ -52,8 +52,6 @@ EXTRACTORS: dict[str, Extractor] = {
 }
 SUPPORTED_SUFFIXES: frozenset[str] = frozenset(EXTRACTORS)
 
-_SUPPORTED_TEXT = ".txt, .docx and .pdf"
-
 
 def extract(path: Path, *, pdf_engine: str = "pdfium") -> Document | Problem:
     """Extract the text of one file; never raises for a bad file.
@@ -67,11 +65,11 @@ def extract(path: Path, *, pdf_engine: str = "pdfium") -> Document | Problem:
     try:
         return _extract(shown, ExtractOptions(pdf_engine=pdf_engine))
     except ExtractionError as exc:
-        return Problem(shown, exc.reason, lasting=True)
+        return Problem(shown, exc.reason, lasting=True, code=exc.code, params=exc.params)
     except OSError as exc:
-        return Problem(shown, _os_error_reason(exc, shown))
+        return _os_error_problem(exc, shown)
     except Exception as exc:  # a library bug on one odd file must not stop a whole scan
-        return Problem(shown, f"Could not read the file: {type(exc).__name__}: {exc}")
+        return Problem.of(shown, "read-error", detail=f"{type(exc).__name__}: {exc}")
 
 
 def _extract(path: Path, options: ExtractOptions) -> Document | Problem:
@@ -79,22 +77,25 @@ def _extract(path: Path, options: ExtractOptions) -> Document | Problem:
     extractor = EXTRACTORS.get(suffix)
     if extractor is None:
         if path.is_dir():  # "no extension" would send the person looking for the wrong thing
-            return Problem(path, "Is a folder, not a file")
-        return Problem(path, _unsupported_reason(suffix))
+            return Problem.of(path, "folder")
+        if not suffix:
+            return Problem.of(path, "no-extension")
+        return Problem.of(path, "unsupported-type", suffix=suffix)
     info = path.stat()
     if stat.S_ISDIR(info.st_mode):
-        return Problem(path, "Is a folder, not a file")
+        return Problem.of(path, "folder")
     if not stat.S_ISREG(info.st_mode):
         # Reading a FIFO or a device could block the scan forever.
-        return Problem(path, "Not a regular file (device, pipe or socket); skipped")
+        return Problem.of(path, "not-regular")
     if info.st_size == 0:
-        return Problem(path, "File is empty (0 bytes)", lasting=True)
+        return Problem.of(path, "empty", lasting=True)
     result = extractor(path, options)
     if len(result.text) > base.MAX_DOCUMENT_CHARS:  # each reader stops early; this is the rule
-        return Problem(path, too_long_reason(), lasting=True)
+        error = too_long_error()
+        return Problem(path, error.reason, lasting=True, code=error.code, params=error.params)
     text = result.text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
-        return Problem(path, "No text found in the document", lasting=True)
+        return Problem.of(path, "no-text", lasting=True)
     return Document(
         path=path,
         format=suffix.lstrip("."),
@@ -111,19 +112,13 @@ def _extract(path: Path, options: ExtractOptions) -> Document | Problem:
     )
 
 
-def _unsupported_reason(suffix: str) -> str:
-    if not suffix:
-        return f"File has no extension; NearDup reads {_SUPPORTED_TEXT}"
-    return f"Unsupported file type '{suffix}'; NearDup reads {_SUPPORTED_TEXT}"
-
-
-def _os_error_reason(exc: OSError, path: Path) -> str:
+def _os_error_problem(exc: OSError, path: Path) -> Problem:
     if isinstance(exc, FileNotFoundError):
         if os.path.islink(path):
-            return f"Broken link: it points to {os.readlink(path)}, which does not exist"
-        return "File vanished before it could be read"
+            return Problem.of(path, "broken-link", target=os.readlink(path))
+        return Problem.of(path, "vanished")
     if isinstance(exc, PermissionError):
-        return "Permission denied: cannot read the file; check its permissions"
+        return Problem.of(path, "permission")
     if isinstance(exc, IsADirectoryError):
-        return "Is a folder, not a file"
-    return f"Could not read the file: {exc.strerror or type(exc).__name__}"
+        return Problem.of(path, "folder")
+    return Problem.of(path, "read-error", detail=exc.strerror or type(exc).__name__)

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from neardup.core.models import reason_text
+
 # The most text one document may have: far beyond any thesis (a 1,000-page book has about
 # 2 million characters), and what keeps the memory of one file's analysis and verification
 # (about 100 bytes a character at its peak) within a desktop's means. Every format stops
@@ -13,12 +15,8 @@ from pathlib import Path
 MAX_DOCUMENT_CHARS = 8_000_000
 
 
-def too_long_reason() -> str:
-    return (
-        f"Too long to compare as one document: more than {MAX_DOCUMENT_CHARS // 1_000_000} "
-        "million characters of text (a book of 1,000 pages has about 2 million); split it, "
-        "or leave it out with --exclude"
-    )
+def too_long_error() -> ExtractionError:
+    return ExtractionError.of("too-long", millions=MAX_DOCUMENT_CHARS // 1_000_000)
 
 
 class TextBudget:
@@ -31,16 +29,24 @@ class TextBudget:
     def take(self, text: str) -> str:
         self.used += len(text)
         if self.used > self.limit:
-            raise ExtractionError(too_long_reason())
+            raise too_long_error()
         return text
 
 
 class ExtractionError(Exception):
-    """A file could not be turned into text; ``reason`` is shown to the user as is."""
+    """A file could not be turned into text; ``reason`` is shown to the user as is, and
+    ``code`` with ``params`` say it for a program (see `models.REASONS`)."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, code: str = "", params: dict[str, str] | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.code = code
+        self.params = params or {}
+
+    @classmethod
+    def of(cls, code: str, **params: object) -> ExtractionError:
+        texts = {name: str(value) for name, value in params.items()}
+        return cls(reason_text(code, texts), code, texts)
 
 
 @dataclass(frozen=True, slots=True)

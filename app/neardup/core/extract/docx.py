@@ -86,10 +86,7 @@ class _Package:
             None,
         )
         if main is None:
-            raise ExtractionError(
-                "Not a valid .docx file (corrupt or not a Word document): "
-                "it has no main document part"
-            )
+            raise ExtractionError.of("docx-invalid", detail="it has no main document part")
         self.document = self.parse(main)
         self.links = self._relationships(main)
 
@@ -117,9 +114,8 @@ class _Package:
                 blob = member.read(MAX_PART_BYTES + 1)
             size = max(size, len(blob))
         if size > MAX_PART_BYTES:
-            raise ExtractionError(
-                f"Too large to read: its part {name.membername} unpacks to more than "
-                f"{MAX_PART_BYTES // 2**20} MB; save it again from Word, or as .txt or .pdf"
+            raise ExtractionError.of(
+                "docx-part-too-large", part=name.membername, limit=MAX_PART_BYTES // 2**20
             )
         return _parse(blob)
 
@@ -168,7 +164,7 @@ def extract_docx(path: Path, options: ExtractOptions) -> Extracted:
 
 def _corrupt(exc: Exception) -> ExtractionError:
     detail = str(exc) or type(exc).__name__
-    return ExtractionError(f"Not a valid .docx file (corrupt or not a Word document): {detail}")
+    return ExtractionError.of("docx-invalid", detail=detail)
 
 
 def _container_blocks(container: _Element) -> Iterator[str]:

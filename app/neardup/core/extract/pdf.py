@@ -10,12 +10,6 @@ import pypdfium2.raw as pdfium_raw
 
 from neardup.core.extract.base import Extracted, ExtractionError, ExtractOptions, TextBudget
 
-ENCRYPTED_REASON = "PDF is encrypted; remove the password and scan again"
-_CORRUPT_REASON = "Not a valid PDF file (corrupt or truncated)"
-_UNSUPPORTED_SECURITY_REASON = (
-    "PDF is protected by an unsupported security handler; remove the protection and scan again"
-)
-
 
 class _PdfiumFailedError(Exception):
     """pdfium could not read a file that pdfminer may still manage."""
@@ -27,7 +21,7 @@ def extract_pdf(path: Path, options: ExtractOptions) -> Extracted:
         try:
             return _finish(_read_with_pdfminer(path), "pdfminer")
         except _PdfminerFailedError as exc:
-            raise ExtractionError(f"{_CORRUPT_REASON}: {exc}") from exc
+            raise ExtractionError.of("pdf-invalid", detail=exc) from exc
     try:
         return _finish(_read_with_pdfium(path), "pdfium")
     except _PdfiumFailedError as exc:
@@ -35,8 +29,8 @@ def extract_pdf(path: Path, options: ExtractOptions) -> Extracted:
     try:
         result = _finish(_read_with_pdfminer(path), "pdfminer")
     except _PdfminerFailedError as exc:
-        raise ExtractionError(
-            f"{_CORRUPT_REASON}: pdfium: {pdfium_error}; pdfminer: {exc}"
+        raise ExtractionError.of(
+            "pdf-invalid", detail=f"pdfium: {pdfium_error}; pdfminer: {exc}"
         ) from exc
     note = f"pdfium failed ({pdfium_error}); used pdfminer"
     return replace(result, notes=(note, *result.notes))
@@ -47,12 +41,10 @@ def _finish(pages: list[str], engine: str) -> Extracted:
     cleaned = [_clean_page(page) for page in pages]
     empty = sum(1 for page in cleaned if not page.strip())
     if not cleaned:
-        raise ExtractionError("PDF has no pages")
+        raise ExtractionError.of("pdf-no-pages")
     if empty == len(cleaned):
         noun = "page" if len(cleaned) == 1 else "pages"
-        raise ExtractionError(
-            f"PDF has {len(cleaned)} {noun} but no text layer (scanned images?); run OCR first"
-        )
+        raise ExtractionError.of("pdf-no-text-layer", pages=len(cleaned), page_word=noun)
     notes: tuple[str, ...] = ()
     if empty:
         notes = (f"{empty} of {len(cleaned)} pages have no text layer (scanned images?)",)
@@ -101,9 +93,9 @@ def _read_with_pdfium(path: Path) -> list[str]:
 
 def _pdfium_open_error(exc: pypdfium2.PdfiumError) -> Exception:
     if exc.err_code == pdfium_raw.FPDF_ERR_PASSWORD:
-        return ExtractionError(ENCRYPTED_REASON)
+        return ExtractionError.of("pdf-encrypted")
     if exc.err_code == pdfium_raw.FPDF_ERR_SECURITY:
-        return ExtractionError(_UNSUPPORTED_SECURITY_REASON)
+        return ExtractionError.of("pdf-security")
     return _PdfiumFailedError(str(exc))
 
 
@@ -135,6 +127,6 @@ def _read_with_pdfminer(path: Path) -> list[str]:
     try:
         return pdfminer_pages.read_pages(path, TextBudget().take)
     except pdfminer_pages.EncryptedError as exc:
-        raise ExtractionError(ENCRYPTED_REASON) from exc
+        raise ExtractionError.of("pdf-encrypted") from exc
     except pdfminer_pages.UnreadableError as exc:
         raise _PdfminerFailedError(str(exc)) from exc

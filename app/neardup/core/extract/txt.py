@@ -13,11 +13,6 @@ import charset_normalizer
 
 from neardup.core.extract.base import Extracted, ExtractionError, ExtractOptions
 
-BINARY_REASON = "Looks like binary data, not text"
-UNKNOWN_ENCODING_REASON = (
-    "Could not work out the text encoding; save the file as UTF-8 and scan again"
-)
-
 # UTF-32 LE must be tried before UTF-16 LE: its BOM starts with the UTF-16 LE BOM.
 _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF32_LE, "utf-32-le"),
@@ -81,9 +76,8 @@ def extract_txt(path: Path, options: ExtractOptions) -> Extracted:
     del options  # plain text has no settings
     size = path.stat().st_size
     if size > MAX_TEXT_FILE_BYTES:
-        raise ExtractionError(
-            f"Too large to compare as one document ({size / 2**20:.0f} MB; the limit is "
-            f"{MAX_TEXT_FILE_BYTES // 2**20} MB): split it, or leave it out with --exclude"
+        raise ExtractionError.of(
+            "txt-too-large", size=f"{size / 2**20:.0f}", limit=MAX_TEXT_FILE_BYTES // 2**20
         )
     text, encoding, notes = decode_text(path.read_bytes())
     return Extracted(text=text, encoding=encoding, notes=notes)
@@ -93,7 +87,7 @@ def decode_text(data: bytes) -> tuple[str, str, tuple[str, ...]]:
     """Decode bytes of unknown encoding; return (text, encoding name, notes)."""
     kind = _magic_kind(data)
     if kind is not None:
-        raise ExtractionError(f"{BINARY_REASON} (it looks like {kind}; fix its extension)")
+        raise ExtractionError.of("binary-kind", kind=kind)
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             text = _strict(data[len(bom) :], encoding.removesuffix("-sig"))
@@ -124,7 +118,7 @@ def _strict(data: bytes, encoding: str) -> str | None:
 
 def _checked(text: str) -> str:
     if _looks_binary(text):
-        raise ExtractionError(BINARY_REASON)
+        raise ExtractionError.of("binary")
     return text
 
 
@@ -161,7 +155,7 @@ def _decode_with_nuls(data: bytes) -> tuple[str, str, tuple[str, ...]]:
         if nuls <= max(3, _MAX_NUL_SHARE * len(text)) and kept and not _looks_binary(kept):
             plural = "byte" if nuls == 1 else "bytes"
             return kept, "utf-8", (f"{nuls} NUL {plural} (markers, not text) left out",)
-    raise ExtractionError(BINARY_REASON)
+    raise ExtractionError.of("binary")
 
 
 def _could_be_legacy(utf8_text: str) -> bool:
@@ -200,9 +194,9 @@ def _decode_legacy(data: bytes, utf8_text: str | None = None) -> tuple[str, str,
         notes = (f"{bad} invalid UTF-8 sequence(s) replaced with U+FFFD",)
     score, encoding, text = best
     if _looks_binary(text):
-        raise ExtractionError(BINARY_REASON)
+        raise ExtractionError.of("binary")
     if score < _MIN_SCORE:
-        raise ExtractionError(UNKNOWN_ENCODING_REASON)
+        raise ExtractionError.of("unknown-encoding")
     return text, encoding, notes
 
 

@@ -89,6 +89,6 @@ def analyze_file(path: Path, options: AnalyzeOptions) -> Analyzed | Problem:
     try:
         return Analyzed.from_document(extracted, options)
     except Exception as error:  # a bug in a later stage must not stop the scan
-        return Problem(
-            extracted.path, f"Could not analyse the text: {type(error).__name__}: {error}"
+        return Problem.of(
+            extracted.path, "analysis-failed", detail=f"{type(error).__name__}: {error}"
         )

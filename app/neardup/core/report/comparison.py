@@ -90,7 +90,7 @@ def _read(path: Path, options: AnalyzeOptions) -> tuple[Analyzed | Problem, Orig
     try:
         analysed = Analyzed.from_document(document, options)
     except Exception as error:  # as analyze_file: a bug in a later stage is a Problem
-        return Problem(document.path, f"Could not analyse the text: {error}"), None
+        return Problem.of(document.path, "analysis-failed", detail=error), None
     try:
         return analysed, OriginalText.of(document, fold=options.fold)
     except MappingError:

@@ -106,7 +106,11 @@ def _report_dict(result: ScanResult) -> dict[str, Any]:
             }
             for g in result.groups
         ],
-        "problems": [{"path": str(p.path), "reason": p.reason} for p in result.problems],
+        # code and params: the reason for a program (core/models.py REASONS), "" where none
+        "problems": [
+            {"path": str(p.path), "reason": p.reason, "code": p.code, "params": p.params}
+            for p in result.problems
+        ],
     }
 
 

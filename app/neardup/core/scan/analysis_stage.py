@@ -285,7 +285,7 @@ def analyze_all(
     keys = seen.keys
     settings_key = settings.analysis_key()
     cached: dict[str, Analyzed] = {}
-    known_problems: dict[str, str] = {}
+    known_problems: dict[str, Problem] = {}
     hashes = dict(seen.hashes)
     # A cache that failed to open (locked, corrupt) is not worth reading every file to hash.
     if cache is not None and cache.usable:
@@ -305,9 +305,7 @@ def analyze_all(
         cached.update(moved)
         hashes.update(hashed)
     results: list[Analyzed | Problem] = list(cached.values())
-    results += [
-        Problem(p, known_problems[str(p)], lasting=True) for p in paths if str(p) in known_problems
-    ]
+    results += [known_problems[str(p)] for p in paths if str(p) in known_problems]
     settled = {p: hashes[p] for p in (*cached, *known_problems)}
     timer.report(len(results), force=True)
     todo = [p for p in paths if str(p) not in settled]
@@ -323,9 +321,7 @@ def analyze_all(
         digest = hashes.get(str(item.path))
         if _changed_during_scan(item, keys):
             if isinstance(item, Analyzed):
-                item = Problem(  # noqa: PLW2901
-                    item.path, "The file changed while it was being read; scan again to include it"
-                )
+                item = Problem.of(item.path, "changed-while-read")  # noqa: PLW2901
         elif digest is not None and (isinstance(item, Analyzed) or item.lasting):
             # A problem that may pass (a read error, say) is neither remembered nor part of
             # a stored scan outcome: the next scan reads the file again.

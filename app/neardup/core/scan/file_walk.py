@@ -39,7 +39,7 @@ def _walk_folder(
 
     def on_error(error: OSError) -> None:
         problems.append(
-            Problem(Path(error.filename or root), f"Cannot open folder: {error.strerror}")
+            Problem.of(Path(error.filename or root), "folder-unreadable", detail=error.strerror)
         )
 
     for folder, dirnames, filenames in os.walk(root, followlinks=True, onerror=on_error):
@@ -87,5 +87,5 @@ def walk(
             folder = os.path.realpath(path.parent)
             files.setdefault(os.path.normcase(os.path.join(folder, path.name)), path)
         else:
-            problems.append(Problem(path, "No such file or folder"))
+            problems.append(Problem.of(path, "missing"))
     return WalkResult(list(files.values()), problems, skipped, list(files))

@@ -122,11 +122,7 @@ def find_pairs(
     if not analysis.finished:
         # Every input file is accounted for, even in a cancelled scan.
         read = {str(item.path) for item in analyzed}
-        analyzed += [
-            Problem(path, "Not read: the scan was cancelled before this file")
-            for path in files
-            if str(path) not in read
-        ]
+        analyzed += [Problem.of(path, "cancelled") for path in files if str(path) not in read]
     problems: list[Problem] = []
     docs: list[Analyzed] = []
     for item in analyzed:

@@ -25,6 +25,7 @@ row (an analysis, fingerprint, overlap or scan outcome) is a miss: computed agai
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sqlite3
 import time
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
 
 _K = TypeVar("_K")
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 # Whole-scan outcomes kept: trying other settings on a folder, or other folders, adds one
 # each (a few MB for a large folder), so older ones make way.
 MAX_STORED_SCANS = 16
@@ -93,7 +94,7 @@ CREATE TABLE IF NOT EXISTS analyses (
 );
 CREATE TABLE IF NOT EXISTS problems (
     path BLOB NOT NULL, settings_key TEXT NOT NULL, content_hash TEXT NOT NULL,
-    reason TEXT NOT NULL,
+    reason TEXT NOT NULL, code TEXT NOT NULL, params TEXT NOT NULL,
     PRIMARY KEY (path, settings_key)
 );
 CREATE TABLE IF NOT EXISTS derived (key TEXT PRIMARY KEY, value BLOB NOT NULL);
@@ -267,25 +268,37 @@ class AnalysisCache:
                 ("INSERT OR REPLACE INTO files VALUES (?,?,?,?)", _file_rows(hashes.items(), keys))
             )
 
-    def load_problems(self, hashes: dict[str, str], settings_key: str) -> dict[str, str]:
+    def load_problems(self, hashes: dict[str, str], settings_key: str) -> dict[str, Problem]:
         """Why files with these paths and content hashes could not be used, by path."""
-        return self._lookup(
-            "SELECT reason FROM problems WHERE path=? AND settings_key=? AND content_hash=?",
+        rows = self._lookup(
+            "SELECT reason, code, params FROM problems "
+            "WHERE path=? AND settings_key=? AND content_hash=?",
             {path: (_stored_path(path), settings_key, digest) for path, digest in hashes.items()},
             str,
+            whole_row=True,
         )
+        found = {}
+        for path, (reason, code, params) in rows.items():
+            try:
+                found[path] = Problem(Path(path), reason, True, str(code), dict(json.loads(params)))
+            except (TypeError, ValueError):
+                continue  # a damaged row: a miss, the file is read again
+        return found
 
     def store_problems(
         self, items: Sequence[tuple[Problem, str]], keys: dict[str, FileKey], settings_key: str
     ) -> None:
         """Remember files that could not be used (with their content hashes), and where they are."""
-        rows = [(str(problem.path), digest, problem.reason) for problem, digest in items]
+        rows = [(str(problem.path), digest, problem) for problem, digest in items]
         rows = [row for row in rows if row[0] in keys]
         if rows:
             self._write(
                 (
-                    "INSERT OR REPLACE INTO problems VALUES (?,?,?,?)",
-                    [(_stored_path(p), settings_key, h, reason) for p, h, reason in rows],
+                    "INSERT OR REPLACE INTO problems VALUES (?,?,?,?,?,?)",
+                    [
+                        (_stored_path(p), settings_key, h, x.reason, x.code, json.dumps(x.params))
+                        for p, h, x in rows
+                    ],
                 ),
                 (
                     "INSERT OR REPLACE INTO files VALUES (?,?,?,?)",
@@ -347,10 +360,16 @@ class AnalysisCache:
             self._write(("INSERT OR REPLACE INTO derived VALUES (?, ?)", rows))
 
     def _lookup(
-        self, sql: str, params: dict[_K, tuple[object, ...]], kind: type = object
+        self,
+        sql: str,
+        params: dict[_K, tuple[object, ...]],
+        kind: type = object,
+        *,
+        whole_row: bool = False,
     ) -> dict[_K, Any]:
-        """The first column of the row each parameter set finds, by its key, where it is of
-        ``kind`` (anything else is a damaged row, a miss); {} once the cache has failed."""
+        """The first column (or ``whole_row``) of the row each parameter set finds, by its
+        key, where that column is of ``kind`` (anything else is a damaged row, a miss);
+        {} once the cache has failed."""
         if self._db is None:
             return {}
         found: dict[_K, Any] = {}
@@ -358,7 +377,7 @@ class AnalysisCache:
             for key, values in params.items():
                 row = self._db.execute(sql, values).fetchone()
                 if row and isinstance(row[0], kind):
-                    found[key] = row[0]
+                    found[key] = tuple(row) if whole_row else row[0]
         except sqlite3.Error as error:
             self._fail(error)
             return {}

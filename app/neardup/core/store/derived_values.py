@@ -317,7 +317,7 @@ def encode_outcome(outcome: ScanOutcome) -> bytes:
             for p in outcome.pairs
         ],
         "groups": [[g.id, g.reference, [list(m) for m in g.members]] for g in outcome.groups],
-        "problems": [[str(p.path), p.reason] for p in outcome.problems],
+        "problems": [[str(p.path), p.reason, p.code, p.params] for p in outcome.problems],
     }
     # Compressed a line at a time: joining and encoding the text of 100,000 pairs at once
     # are single calls that hold the GIL for 100 ms and more (zlib itself lets go of it).
@@ -394,5 +394,12 @@ def _decode_outcome(blob: bytes) -> ScanOutcome:
             for group_id, reference, members in data["groups"]
         ],
         # Only outcomes whose problems all last are stored.
-        problems=[Problem(Path(path), reason, lasting=True) for path, reason in data["problems"]],
+        problems=[_decode_problem(item) for item in data["problems"]],
     )
+
+
+def _decode_problem(item: list[Any]) -> Problem:
+    """[path, reason, code, params]; code and params are missing from older outcomes."""
+    path, reason, *known = item
+    code, params = [*known, "", {}][:2]
+    return Problem(Path(path), reason, True, str(code), dict(params))

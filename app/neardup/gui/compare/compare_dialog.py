@@ -4,6 +4,9 @@ An edited copy (a near-duplicate) shows the common text plain and marks what was
 inserted, deleted or changed, word by word; a partial copy shows each matched passage
 in its own colour, the same in both texts. Marks start and end on word boundaries, the
 two panes scroll together, and Alt+Up/Alt+Down step through the changes or passages.
+
+The panes show each document's own text (its case, its full-width punctuation); the
+engine's ranges are in the normalised texts and reach the panes through `ShownText`.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -39,8 +42,10 @@ from neardup.gui.compare.compare_figures import (
     scan_pair_text,
     two_files_text,
 )
+from neardup.gui.compare.shown_text import ShownText, shown_alignment
 from neardup.gui.compare.text_pane import Mark, TextPane
 from neardup.gui.file_state import changed_since_scan
+from neardup.gui.problem_text import problem_text
 from neardup.gui.report_data import DocumentRow, PairRow
 from neardup.gui.worker import Job, Worker, WorkerError, new_worker_qthread
 
@@ -54,14 +59,6 @@ CHANGE_COLORS = {
     ChangeKind.DELETED: QColor("#ffc4c4"),
     ChangeKind.CHANGED: QColor("#ffd98a"),
 }
-LEGEND = " ".join(
-    f'<span style="background:{CHANGE_COLORS[kind].name()}">&nbsp;{text}&nbsp;</span>'
-    for kind, text in (
-        (ChangeKind.DELETED, "deleted from A"),
-        (ChangeKind.INSERTED, "inserted in B"),
-        (ChangeKind.CHANGED, "changed"),
-    )
-)
 NEXT_KEYS = (QKeySequence("Alt+Down"), QKeySequence("F8"))
 PREVIOUS_KEYS = (QKeySequence("Alt+Up"), QKeySequence("Shift+F8"))
 
@@ -71,7 +68,21 @@ Stop = tuple[int | None, int, int | None, int]
 
 
 def _keys_text(keys: tuple[QKeySequence, ...]) -> str:
-    return " or ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys)
+    return QCoreApplication.translate("CompareDialog", " or ").join(
+        k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys
+    )
+
+
+def legend() -> str:
+    """The colours of the word changes, named."""
+    return " ".join(
+        f'<span style="background:{CHANGE_COLORS[kind].name()}">&nbsp;{text}&nbsp;</span>'
+        for kind, text in (
+            (ChangeKind.DELETED, QCoreApplication.translate("CompareDialog", "deleted from A")),
+            (ChangeKind.INSERTED, QCoreApplication.translate("CompareDialog", "inserted in B")),
+            (ChangeKind.CHANGED, QCoreApplication.translate("CompareDialog", "changed")),
+        )
+    )
 
 
 class CompareDialog(QDialog):
@@ -107,8 +118,13 @@ class CompareDialog(QDialog):
         self._stops: list[Stop] = []
         self._current: int | None = None
         self._alignment = Alignment(())
+        self._shown: tuple[ShownText, ShownText] | None = None
         self._following = False
-        self.setWindowTitle(f"Compare: {Path(paths[0]).name} ↔ {Path(paths[1]).name}")
+        self.setWindowTitle(
+            self.tr("Compare: {name} ↔ {name2}").format(
+                name=Path(paths[0]).name, name2=Path(paths[1]).name
+            )
+        )
         self.resize(1100, 700)
         self._build(paths)
         a, b = Path(paths[0]), Path(paths[1])
@@ -127,7 +143,7 @@ class CompareDialog(QDialog):
         )
 
     def _build(self, paths: tuple[str, str]) -> None:
-        self.info = QLabel("Reading and comparing the two documents…")
+        self.info = QLabel(self.tr("Reading and comparing the two documents…"))
         self.info.setWordWrap(True)
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.busy = QProgressBar()
@@ -135,21 +151,25 @@ class CompareDialog(QDialog):
         self.busy.setMaximumHeight(12)
         self.busy.setTextVisible(False)
         self.mode_combo = QComboBox()
-        self.mode_combo.addItem("Edits, word by word", EDITS)
-        self.mode_combo.addItem("Copied passages", PASSAGES)
+        self.mode_combo.addItem(self.tr("Edits, word by word"), EDITS)
+        self.mode_combo.addItem(self.tr("Copied passages"), PASSAGES)
         self.mode_combo.setToolTip(
-            "Edits: the common text plain, the words inserted, deleted or changed marked "
-            "(for an edited copy). Copied passages: each passage found in both texts in its "
-            "own colour (for a partial copy)."
+            self.tr(
+                "Edits: the common text plain, the words inserted, deleted or changed marked "
+                "(for an edited copy). Copied passages: each passage found in both texts in its "
+                "own colour (for a partial copy)."
+            )
         )
         self.mode_combo.setEnabled(False)
         self.mode_combo.currentIndexChanged.connect(self._on_mode)
         self.legend = QLabel()
-        self.sync_check = QCheckBox("Scroll together")
+        self.sync_check = QCheckBox(self.tr("Scroll together"))
         self.sync_check.setChecked(True)
-        self.sync_check.setToolTip("Scrolling one text scrolls the other to the same place.")
+        self.sync_check.setToolTip(
+            self.tr("Scrolling one text scrolls the other to the same place.")
+        )
         top = QHBoxLayout()
-        top.addWidget(QLabel("Show:"))
+        top.addWidget(QLabel(self.tr("Show:")))
         top.addWidget(self.mode_combo)
         top.addWidget(self.legend, 1)
         top.addWidget(self.sync_check)
@@ -211,7 +231,8 @@ class CompareDialog(QDialog):
                 notes.append(f"{Path(path).name}: {reason}")
         if not notes:
             return ""
-        return " · Warning: " + "; ".join(notes) + " (scan again for figures that match)"
+        warning = self.tr("Warning: {notes} (scan again for figures that match)")
+        return " · " + warning.format(notes="; ".join(notes))
 
     def _on_result(self, outcome: object) -> None:
         assert isinstance(outcome, CompareOutcome)
@@ -220,12 +241,18 @@ class CompareDialog(QDialog):
         self.comparison = comparison
         self.busy.hide()
         if comparison.left is None or comparison.right is None:
-            reasons = "; ".join(f"{p.path.name}: {p.reason}" for p in comparison.problems)
-            self.info.setText(f"Cannot compare: {reasons}")
+            reasons = "; ".join(
+                f"{p.path.name}: {problem_text(p.code, p.params, p.reason)}"
+                for p in comparison.problems
+            )
+            self.info.setText(self.tr("Cannot compare: {reasons}").format(reasons=reasons))
             self.ready.emit()
             return
-        self.left.show_text(comparison.left.text)
-        self.right.show_text(comparison.right.text)
+        shown_a = ShownText.of(comparison.left, comparison.left_original)
+        shown_b = ShownText.of(comparison.right, comparison.right_original)
+        self._shown = (shown_a, shown_b)
+        self.left.show_text(shown_a.text)
+        self.right.show_text(shown_b.text)
         changed = self._changed_note()
         own = self._scan_passages_fit(comparison) and not changed
         measured = [(s.a_start, s.a_end, s.b_start, s.b_end) for s in comparison.overlap.spans]
@@ -234,6 +261,14 @@ class CompareDialog(QDialog):
             self.info.setText(scan_pair_text(self.pair, outcome, len(self.passages), own) + changed)
         else:
             self.info.setText(two_files_text(outcome))
+        normalised = [
+            Path(path).name
+            for path, shown in zip(self.paths, self._shown, strict=True)
+            if not shown.is_original
+        ]
+        if normalised:  # say why a text reads in lower case
+            note = self.tr("Shown as compared (normalised): {names}")
+            self.info.setText(f"{self.info.text()} · {note.format(names=', '.join(normalised))}")
         self.mode_combo.setEnabled(outcome.diff is not None)
         mode = default_mode(self.pair, outcome.diff) if outcome.diff is not None else PASSAGES
         self.mode_combo.setCurrentIndex(self.mode_combo.findData(mode))
@@ -250,7 +285,7 @@ class CompareDialog(QDialog):
 
     def _on_error(self, error: object) -> None:
         self.busy.hide()
-        self.info.setText(f"Comparison failed: {error}")
+        self.info.setText(self.tr("Comparison failed: {error}").format(error=error))
         if isinstance(error, WorkerError):
             self.info.setToolTip(error.details)
         self.ready.emit()
@@ -264,38 +299,48 @@ class CompareDialog(QDialog):
         diff = self.outcome.diff
         if self.mode == EDITS and diff is not None:
             self._show_edits()
-            self.legend.setText(f"{LEGEND} — {changes_text(diff)}")
+            self.legend.setText(f"{legend()} — {changes_text(diff)}")
         else:
             self._show_passages()
-            self.legend.setText("Each copied passage has its own colour, the same in A and B.")
+            self.legend.setText(
+                self.tr("Each copied passage has its own colour, the same in A and B.")
+            )
         self._current = None
         self._name_navigation()
         self._set_navigation(bool(self._stops))
-        noun = "change" if self.mode == EDITS else "passage"
         count = len(self._stops)
-        self.position_label.setText(
-            f"{count} {noun}{'' if count == 1 else 's'}" if count else f"No {noun}s"
-        )
+        edits = self.mode == EDITS
+        if not count:
+            text = self.tr("No changes") if edits else self.tr("No passages")
+        elif count == 1:
+            text = self.tr("1 change") if edits else self.tr("1 passage")
+        else:
+            text = self.tr("{count} changes") if edits else self.tr("{count} passages")
+        self.position_label.setText(text.format(count=count))
 
     def _show_edits(self) -> None:
         assert self.outcome is not None and self.outcome.diff is not None
+        assert self._shown is not None
+        shown_a, shown_b = self._shown
         diff = self.outcome.diff
         left: list[Mark] = []
         right: list[Mark] = []
         self._stops = []
         for change in diff.changes:
             color = CHANGE_COLORS[change.kind]
+            a_start, a_end = shown_a.span(change.a_start, change.a_end)
+            b_start, b_end = shown_b.span(change.b_start, change.b_end)
             left_mark = right_mark = None
-            if change.a_end > change.a_start:
+            if a_end > a_start:
                 left_mark = len(left)
-                left.append(Mark(change.a_start, change.a_end, color, change.kind.value))
-            if change.b_end > change.b_start:
+                left.append(Mark(a_start, a_end, color, change.kind.value))
+            if b_end > b_start:
                 right_mark = len(right)
-                right.append(Mark(change.b_start, change.b_end, color, change.kind.value))
-            self._stops.append((left_mark, change.a_start, right_mark, change.b_start))
+                right.append(Mark(b_start, b_end, color, change.kind.value))
+            self._stops.append((left_mark, a_start, right_mark, b_start))
         self.left.set_marks(left)
         self.right.set_marks(right)
-        self._alignment = diff.alignment
+        self._alignment = shown_alignment(diff.alignment, shown_a, shown_b)
 
     def _show_passages(self) -> None:
         diff = self.outcome.diff if self.outcome is not None else None
@@ -304,11 +349,15 @@ class CompareDialog(QDialog):
         if diff is not None:  # never "ret|urn": whole words only
             spans_a = snap_to_words(spans_a, diff.words_a)
             spans_b = snap_to_words(spans_b, diff.words_b)
+        assert self._shown is not None
+        # the words were cut in the normalised texts: whole there, whole in the originals
+        spans_a, spans_b = self._shown[0].spans(spans_a), self._shown[1].spans(spans_b)
         left, right = [], []
         for n, ((a0, a1), (b0, b1)) in enumerate(zip(spans_a, spans_b, strict=True)):
             color = PASSAGE_COLORS[n % len(PASSAGE_COLORS)]
-            left.append(Mark(a0, a1, color, f"Passage {n + 1}"))
-            right.append(Mark(b0, b1, color, f"Passage {n + 1}"))
+            tip = self.tr("Passage {n}").format(n=n + 1)
+            left.append(Mark(a0, a1, color, tip))
+            right.append(Mark(b0, b1, color, tip))
         self.left.set_marks(left)
         self.right.set_marks(right)
         self._stops = [
@@ -322,16 +371,21 @@ class CompareDialog(QDialog):
     # --- navigation and scrolling ------------------------------------------------------------
 
     def _name_navigation(self) -> None:
-        noun = "change" if self.mode == EDITS else "passage"
-        previous_keys, next_keys = _keys_text(PREVIOUS_KEYS), _keys_text(NEXT_KEYS)
-        self.previous_button.setText(f"◀ Previous {noun}")
-        self.next_button.setText(f"Next {noun} ▶")
-        self.previous_action.setText(f"Previous {noun}")
-        self.next_action.setText(f"Next {noun}")
-        self.previous_button.setToolTip(
-            f"Show the previous {noun} in both texts ({previous_keys})."
-        )
-        self.next_button.setToolTip(f"Show the next {noun} in both texts ({next_keys}).")
+        keys = {"previous_keys": _keys_text(PREVIOUS_KEYS), "next_keys": _keys_text(NEXT_KEYS)}
+        if self.mode == EDITS:
+            previous, following = self.tr("Previous change"), self.tr("Next change")
+            previous_tip = self.tr("Show the previous change in both texts ({previous_keys}).")
+            next_tip = self.tr("Show the next change in both texts ({next_keys}).")
+        else:
+            previous, following = self.tr("Previous passage"), self.tr("Next passage")
+            previous_tip = self.tr("Show the previous passage in both texts ({previous_keys}).")
+            next_tip = self.tr("Show the next passage in both texts ({next_keys}).")
+        self.previous_button.setText(f"◀ {previous}")
+        self.next_button.setText(f"{following} ▶")
+        self.previous_action.setText(previous)
+        self.next_action.setText(following)
+        self.previous_button.setToolTip(previous_tip.format(**keys))
+        self.next_button.setToolTip(next_tip.format(**keys))
 
     def _set_navigation(self, enabled: bool) -> None:
         for widget in (self.previous_button, self.next_button):
@@ -360,8 +414,12 @@ class CompareDialog(QDialog):
             self.right.centre_on(right_at)
         finally:
             self._following = False
-        noun = "Change" if self.mode == EDITS else "Passage"
-        self.position_label.setText(f"{noun} {self._current + 1} of {count}")
+        text = (
+            self.tr("Change {n} of {count}")
+            if self.mode == EDITS
+            else self.tr("Passage {n} of {count}")
+        )
+        self.position_label.setText(text.format(n=self._current + 1, count=count))
 
     def _follow(self, source: TextPane, other: TextPane) -> None:
         """Scroll ``other`` to the place ``source`` now shows at its top."""

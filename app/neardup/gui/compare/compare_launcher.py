@@ -33,7 +33,7 @@ class CompareLauncher(QObject):
         self._store = store
         self._window = window
         self.dialogs: list[CompareDialog] = []
-        self.compare_files_action = QAction("&Compare two files…", window)
+        self.compare_files_action = QAction(self.tr("&Compare two files…"), window)
         self.compare_files_action.setShortcut(QKeySequence("Ctrl+Shift+D"))
         tip = "Choose two documents and show what one copies from or changes in the other."
         self.compare_files_action.setToolTip(tip)
@@ -51,7 +51,7 @@ class CompareLauncher(QObject):
     def choose_files(self) -> CompareDialog | None:
         first, _ = QFileDialog.getOpenFileName(
             self._window,
-            "Compare: choose the first file (A)",
+            self.tr("Compare: choose the first file (A)"),
             self._store.last_directory(),
             DOCUMENT_FILTER,
         )
@@ -59,7 +59,7 @@ class CompareLauncher(QObject):
             return None
         second, _ = QFileDialog.getOpenFileName(
             self._window,
-            "Compare: choose the second file (B)",
+            self.tr("Compare: choose the second file (B)"),
             str(Path(first).parent),
             DOCUMENT_FILTER,
         )

@@ -43,7 +43,7 @@ class SourcesPageSaver(QObject):
         assert isinstance(document, DocumentRow)
         start = Path(self._store.last_directory(), f"{Path(document.path).stem}-sources.html")
         path, _ = QFileDialog.getSaveFileName(
-            self._window, "Save sources page", str(start), "Web pages (*.html)"
+            self._window, self.tr("Save sources page"), str(start), self.tr("Web pages (*.html)")
         )
         if path:
             self._store.set_last_directory(str(Path(path).parent))

@@ -50,12 +50,14 @@ class Mark:
 class TextPane(QWidget):
     def __init__(self, title: str, path: str) -> None:
         super().__init__()
-        self.label = QLabel(f"<b>{title}</b>: {Path(path).name}")
+        self.label = QLabel(
+            self.tr("<b>{title}</b>: {name}").format(title=title, name=Path(path).name)
+        )
         self.label.setToolTip(path)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.edit = QPlainTextEdit()
         self.edit.setReadOnly(True)
-        self.edit.setPlaceholderText("Reading and comparing…")
+        self.edit.setPlaceholderText(self.tr("Reading and comparing…"))
         self.text = ""
         self.marks: list[Mark] = []
         self._astral: list[int] | None = None

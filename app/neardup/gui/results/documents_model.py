@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence, Set
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt
 from PySide6.QtGui import QFont
 
 from neardup.gui.formatting import percent
@@ -104,28 +104,55 @@ class DocumentsModel(RowTableModel):
     """One row per document; reference-library rows in italics."""
 
     COLUMNS = (
-        Column("Name", _name_text, lambda r: r.name.casefold(), tooltip=_name_tip),
         Column(
-            "Folder", lambda r: r.folder, lambda r: r.folder.casefold(), tooltip=lambda r: r.folder
+            QT_TRANSLATE_NOOP("Column", "Name"),
+            _name_text,
+            lambda r: r.name.casefold(),
+            tooltip=_name_tip,
         ),
         Column(
-            "Found elsewhere",
+            QT_TRANSLATE_NOOP("Column", "Folder"),
+            lambda r: r.folder,
+            lambda r: r.folder.casefold(),
+            tooltip=lambda r: r.folder,
+        ),
+        Column(
+            QT_TRANSLATE_NOOP("Column", "Found elsewhere"),
             _found_elsewhere_text,
             lambda r: r.found_elsewhere,
             True,
             _found_elsewhere_tip,
         ),
-        Column("Largest source", _largest_text, _largest_key, tooltip=_largest_tip),
         Column(
-            "Sources",
+            QT_TRANSLATE_NOOP("Column", "Largest source"),
+            _largest_text,
+            _largest_key,
+            tooltip=_largest_tip,
+        ),
+        Column(
+            QT_TRANSLATE_NOOP("Column", "Sources"),
             _sources_text,
             lambda r: None if r.found_elsewhere is None else len(r.sources),
             True,
             _sources_tip,
         ),
-        Column("Tokens", lambda r: str(r.tokens), lambda r: r.tokens, True),
-        Column("Format", lambda r: r.format, lambda r: r.format),
-        Column("Role", lambda r: role_title(r.role), lambda r: r.role, tooltip=_role_tip),
+        Column(
+            QT_TRANSLATE_NOOP("Column", "Tokens"),
+            lambda r: str(r.tokens),
+            lambda r: r.tokens,
+            True,
+        ),
+        Column(
+            QT_TRANSLATE_NOOP("Column", "Format"),
+            lambda r: r.format,
+            lambda r: r.format,
+        ),
+        Column(
+            QT_TRANSLATE_NOOP("Column", "Role"),
+            lambda r: role_title(r.role),
+            lambda r: r.role,
+            tooltip=_role_tip,
+        ),
     )
     FOUND_ELSEWHERE_COLUMN = 2
     SOURCES_COLUMN = 4

@@ -56,14 +56,16 @@ class DocumentsPage(QWidget):
         self.view.horizontalHeader().setStretchLastSection(True)
         self.view.doubleClicked.connect(self._double_clicked)
         self.view.setToolTip(
-            "Double-click a document to compare it with its largest source; "
-            "right-click for its other sources."
+            self.tr(
+                "Double-click a document to compare it with its largest source; "
+                "right-click for its other sources."
+            )
         )
 
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("Filter by name or folder…")
+        self.filter_edit.setPlaceholderText(self.tr("Filter by name or folder…"))
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setToolTip("Show only documents whose path contains this text.")
+        self.filter_edit.setToolTip(self.tr("Show only documents whose path contains this text."))
         self.filter_edit.textChanged.connect(self.proxy.set_text)
         self.min_found_spin = QDoubleSpinBox()
         self.min_found_spin.setRange(0, 100)
@@ -71,22 +73,24 @@ class DocumentsPage(QWidget):
         self.min_found_spin.setSuffix(" %")
         self.min_found_spin.setPrefix("≥ ")
         self.min_found_spin.setToolTip(
-            "Show only documents with at least this share of their text found elsewhere."
+            self.tr("Show only documents with at least this share of their text found elsewhere.")
         )
         self.min_found_spin.valueChanged.connect(
             lambda value: self.proxy.set_min_found(value / 100)
         )
-        self.show_library_check = QCheckBox("Show reference library")
+        self.show_library_check = QCheckBox(self.tr("Show reference library"))
         self.show_library_check.setToolTip(
-            "Also list the reference-library documents, with how much of each the scanned "
-            "documents contain."
+            self.tr(
+                "Also list the reference-library documents, with how much of each the scanned "
+                "documents contain."
+            )
         )
         self.show_library_check.toggled.connect(self._update_library_filter)
         self.show_library_check.hide()  # only meaningful when the report has a library
         filters = QHBoxLayout()
         filters.addWidget(self.filter_edit, 1)
         filters.addWidget(self.show_library_check)
-        filters.addWidget(QLabel("Found elsewhere:"))
+        filters.addWidget(QLabel(self.tr("Found elsewhere:")))
         filters.addWidget(self.min_found_spin)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
@@ -133,7 +137,9 @@ class DocumentsPage(QWidget):
         pair = self._pair_of.get((document.path, source.path))
         if pair is None:
             self.status_message.emit(
-                f"The report has no pair of {document.name} and {source.name} to compare."
+                self.tr("The report has no pair of {name} and {name2} to compare.").format(
+                    name=document.name, name2=source.name
+                )
             )
             return
         self.compare_requested.emit(pair.seen_from(document.path))
@@ -150,7 +156,11 @@ class DocumentsPage(QWidget):
         document = self.document_at(index)
         menu = QMenu(self)
         for source in document.sources[:MAX_SOURCE_ACTIONS]:
-            action = menu.addAction(f"Compare with {source.name} ({percent(source.overlap)})")
+            action = menu.addAction(
+                self.tr("Compare with {name} ({overlap})").format(
+                    name=source.name, overlap=percent(source.overlap)
+                )
+            )
             action.setToolTip(source.path)
             if (document.path, source.path) in self._pair_of:
                 action.triggered.connect(lambda _checked=False, s=source: self.compare(document, s))
@@ -158,11 +168,15 @@ class DocumentsPage(QWidget):
                 action.setEnabled(False)  # a hand-edited or partial report: nothing to open
         hidden = len(document.sources) - MAX_SOURCE_ACTIONS
         if hidden > 0:
-            menu.addAction(f"{hidden} more sources: see the Pairs tab").setEnabled(False)
+            menu.addAction(
+                self.tr("{hidden} more sources: see the Pairs tab").format(hidden=hidden)
+            ).setEnabled(False)
         if document.sources:
-            save = menu.addAction("Save sources page…")
+            save = menu.addAction(self.tr("Save sources page…"))
             save.setToolTip(
-                "A web page of this document's text with each source's passages highlighted."
+                self.tr(
+                    "A web page of this document's text with each source's passages highlighted."
+                )
             )
             save.triggered.connect(lambda: self.sources_page_requested.emit(document))
         chosen = self.selected_documents()

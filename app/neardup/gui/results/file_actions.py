@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QProcess, QUrl
+from PySide6.QtCore import QCoreApplication, QProcess, QUrl
 from PySide6.QtGui import QAction, QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import QMenu
 
@@ -31,9 +31,19 @@ def add_file_actions(menu: QMenu, path: str, label: str = "") -> list[QAction]:
     """Append the three actions for one path; `label` tells A from B in a pair's menu."""
     suffix = f" {label}" if label else ""
     actions = [
-        menu.addAction(f"Open{suffix} with system app"),
-        menu.addAction(f"Reveal{suffix} in file manager"),
-        menu.addAction(f"Copy path{suffix}"),
+        menu.addAction(
+            QCoreApplication.translate("file_actions", "Open{suffix} with system app").format(
+                suffix=suffix
+            )
+        ),
+        menu.addAction(
+            QCoreApplication.translate("file_actions", "Reveal{suffix} in file manager").format(
+                suffix=suffix
+            )
+        ),
+        menu.addAction(
+            QCoreApplication.translate("file_actions", "Copy path{suffix}").format(suffix=suffix)
+        ),
     ]
     actions[0].triggered.connect(lambda: open_with_system_app(path))
     actions[1].triggered.connect(lambda: reveal_in_file_manager(path))

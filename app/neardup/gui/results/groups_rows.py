@@ -4,12 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from neardup.gui.formatting import human_size, modified_text, percent
 from neardup.gui.report_data import DUPLICATE_KIND, NEAR_DUPLICATE_KIND, GroupRow, MemberRow
 
 # Kind is last in the model (tests and saved layouts know the others by number); the view
 # shows it second.
-COLUMNS = ("Name", "Folder", "Distance", "Overlap", "Size", "Modified", "Format", "Kind")
+COLUMNS = (
+    QT_TRANSLATE_NOOP("Column", "Name"),
+    QT_TRANSLATE_NOOP("Column", "Folder"),
+    QT_TRANSLATE_NOOP("Column", "Distance"),
+    QT_TRANSLATE_NOOP("Column", "Overlap"),
+    QT_TRANSLATE_NOOP("Column", "Size"),
+    QT_TRANSLATE_NOOP("Column", "Modified"),
+    QT_TRANSLATE_NOOP("Column", "Format"),
+    QT_TRANSLATE_NOOP("Column", "Kind"),
+)
 KIND_COLUMN = 7
 MIXED_KIND = "mixed"
 KIND_TIPS = {

@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QAbstractItemModel,
     QAbstractTableModel,
+    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -32,7 +34,7 @@ _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 
 
 def column_title(
-    titles: Sequence[str], section: int, orientation: Qt.Orientation, role: int
+    titles: Sequence[object], section: int, orientation: Qt.Orientation, role: int
 ) -> Any:
     """The horizontal header text of a column, for any of the result models."""
     if (
@@ -40,13 +42,14 @@ def column_title(
         and role == Qt.ItemDataRole.DisplayRole
         and 0 <= section < len(titles)
     ):
-        return titles[section]
+        # the titles are marked with QT_TRANSLATE_NOOP("Column", ...) where they are defined
+        return QCoreApplication.translate("Column", str(titles[section]))
     return None
 
 
 @dataclass(frozen=True, slots=True)
 class Column:
-    title: str
+    title: object  # QT_TRANSLATE_NOOP("Column", ...): translated when shown
     text: Callable[[Any], str]
     key: Callable[[Any], object]
     numeric: bool = False
@@ -165,27 +168,47 @@ class RowTableModel(QAbstractTableModel):
 
 class PairsModel(RowTableModel):
     COLUMNS = (
-        Column("A", lambda r: _name(r.a), lambda r: r.a.casefold(), tooltip=lambda r: r.a),
-        Column("B", lambda r: _name(r.b), lambda r: r.b.casefold(), tooltip=lambda r: r.b),
-        Column("Kind", lambda r: r.kind, lambda r: r.kind),
-        Column("Distance", lambda r: str(r.distance), lambda r: r.distance, numeric=True),
-        Column("Similarity", lambda r: f"{r.similarity:.3f}", lambda r: r.similarity, True),
         Column(
-            "Overlap A→B",
+            QT_TRANSLATE_NOOP("Column", "A"),
+            lambda r: _name(r.a),
+            lambda r: r.a.casefold(),
+            tooltip=lambda r: r.a,
+        ),
+        Column(
+            QT_TRANSLATE_NOOP("Column", "B"),
+            lambda r: _name(r.b),
+            lambda r: r.b.casefold(),
+            tooltip=lambda r: r.b,
+        ),
+        Column(QT_TRANSLATE_NOOP("Column", "Kind"), lambda r: r.kind, lambda r: r.kind),
+        Column(
+            QT_TRANSLATE_NOOP("Column", "Distance"),
+            lambda r: str(r.distance),
+            lambda r: r.distance,
+            numeric=True,
+        ),
+        Column(
+            QT_TRANSLATE_NOOP("Column", "Similarity"),
+            lambda r: f"{r.similarity:.3f}",
+            lambda r: r.similarity,
+            True,
+        ),
+        Column(
+            QT_TRANSLATE_NOOP("Column", "Overlap A→B"),
             lambda r: percent(r.overlap_a),
             lambda r: r.overlap_a,
             True,
             lambda r: "Share of A's text found in B" if r.overlap_a is not None else NOT_MEASURED,
         ),
         Column(
-            "Overlap B→A",
+            QT_TRANSLATE_NOOP("Column", "Overlap B→A"),
             lambda r: percent(r.overlap_b),
             lambda r: r.overlap_b,
             True,
             lambda r: "Share of B's text found in A" if r.overlap_b is not None else NOT_MEASURED,
         ),
         Column(
-            "Common text",
+            QT_TRANSLATE_NOOP("Column", "Common text"),
             lambda r: f"in {r.shared_by} documents" if r.shared_by > 2 else "",
             lambda r: r.shared_by,
             True,
@@ -210,8 +233,18 @@ class PairsModel(RowTableModel):
 
 class ProblemsModel(RowTableModel):
     COLUMNS = (
-        Column("Path", lambda r: r.path, lambda r: r.path.casefold(), tooltip=lambda r: r.path),
-        Column("Reason", lambda r: r.reason, lambda r: r.reason, tooltip=lambda r: r.reason),
+        Column(
+            QT_TRANSLATE_NOOP("Column", "Path"),
+            lambda r: r.path,
+            lambda r: r.path.casefold(),
+            tooltip=lambda r: r.path,
+        ),
+        Column(
+            QT_TRANSLATE_NOOP("Column", "Reason"),
+            lambda r: r.text(),
+            lambda r: r.text(),
+            tooltip=lambda r: r.text(),
+        ),
     )
 
     def problem(self, row: int) -> ProblemRow:

@@ -61,7 +61,7 @@ class ResultsView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.summary_label = QLabel("No results yet: add a folder and press Scan (F5).")
+        self.summary_label = QLabel(self.tr("No results yet: add a folder and press Scan (F5)."))
         self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.documents_page = DocumentsPage()
@@ -113,18 +113,22 @@ class ResultsView(QWidget):
             lambda point: self._popup_menu(self.pairs_view, point)
         )
         self.pairs_view.doubleClicked.connect(self._pair_double_clicked)
-        self.pairs_view.setToolTip("Double-click a pair to compare the two texts side by side.")
+        self.pairs_view.setToolTip(
+            self.tr("Double-click a pair to compare the two texts side by side.")
+        )
 
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("Filter by path…")
+        self.filter_edit.setPlaceholderText(self.tr("Filter by path…"))
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setToolTip("Show only pairs where either path contains this text.")
+        self.filter_edit.setToolTip(
+            self.tr("Show only pairs where either path contains this text.")
+        )
         self.filter_edit.textChanged.connect(self.pairs_proxy.set_text)
         self.kind_combo = QComboBox()
-        self.kind_combo.addItem("All kinds", "")
+        self.kind_combo.addItem(self.tr("All kinds"), "")
         for kind in KINDS:
             self.kind_combo.addItem(kind.capitalize(), kind)
-        self.kind_combo.setToolTip("Show only pairs of this kind.")
+        self.kind_combo.setToolTip(self.tr("Show only pairs of this kind."))
         self.kind_combo.currentIndexChanged.connect(
             lambda: self.pairs_proxy.set_kind(self.kind_combo.currentData())
         )
@@ -134,7 +138,7 @@ class ResultsView(QWidget):
         self.min_overlap_spin.setSuffix(" %")
         self.min_overlap_spin.setPrefix("≥ ")
         self.min_overlap_spin.setToolTip(
-            "Show only pairs where at least this share of one text is found in the other."
+            self.tr("Show only pairs where at least this share of one text is found in the other.")
         )
         self.min_overlap_spin.valueChanged.connect(
             lambda value: self.pairs_proxy.set_min_overlap(value / 100)
@@ -142,7 +146,7 @@ class ResultsView(QWidget):
         filters = QHBoxLayout()
         filters.addWidget(self.filter_edit, 1)
         filters.addWidget(self.kind_combo)
-        filters.addWidget(QLabel("Overlap:"))
+        filters.addWidget(QLabel(self.tr("Overlap:")))
         filters.addWidget(self.min_overlap_spin)
         self.pairs_page = pairs_page = QWidget()
         pairs_layout = QVBoxLayout(pairs_page)
@@ -166,10 +170,10 @@ class ResultsView(QWidget):
         self.tabs = QTabWidget()
         # First: for a thesis check the ranking is the answer, and it lists every document,
         # so it is also the overview when tidying (the duplicates rank on top at 100%).
-        self.tabs.addTab(self.documents_page, "Documents")
-        self.tabs.addTab(self.groups_view, "Groups")
-        self.tabs.addTab(pairs_page, "Pairs")
-        self.tabs.addTab(self.problems_view, "Problems")
+        self.tabs.addTab(self.documents_page, self.tr("Documents"))
+        self.tabs.addTab(self.groups_view, self.tr("Groups"))
+        self.tabs.addTab(pairs_page, self.tr("Pairs"))
+        self.tabs.addTab(self.problems_view, self.tr("Problems"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.summary_label)
@@ -194,12 +198,15 @@ class ResultsView(QWidget):
         self.documents_page.show_documents(list(report.documents.values()), self._pair_of)
         self.summary_label.setText(report.summary.text())
         for page, title, count in (
-            (self.documents_page, "Documents", len(report.documents)),
-            (self.groups_view, "Groups", len(report.groups)),
-            (self.pairs_page, "Pairs", len(report.pairs)),
-            (self.problems_view, "Problems", len(report.problems)),
+            (self.documents_page, self.tr("Documents"), len(report.documents)),
+            (self.groups_view, self.tr("Groups"), len(report.groups)),
+            (self.pairs_page, self.tr("Pairs"), len(report.pairs)),
+            (self.problems_view, self.tr("Problems"), len(report.problems)),
         ):
-            self.tabs.setTabText(self.tabs.indexOf(page), f"{title} ({count})")
+            self.tabs.setTabText(
+                self.tabs.indexOf(page),
+                f"{title} ({count})",
+            )
 
     # --- double-click --------------------------------------------------------------------------
 
@@ -291,14 +298,16 @@ class ResultsView(QWidget):
         """Make this member the copy its group keeps (its reference)."""
         self.groups_model.replace_groups([keep_this_one(group, path, self._pair_of)])
         self._refresh_scope()
-        self.status_message.emit(f"Keeping {PurePath(path).name} in group {group.id}.")
+        self.status_message.emit(
+            self.tr("Keeping {name} in group {id}.").format(name=PurePath(path).name, id=group.id)
+        )
 
     def _add_keep_action(self, menu: QMenu, group: GroupRow, member: MemberRow) -> None:
         path = member.document.path
         if member.is_reference or self.groups_model.is_away(path):
             return
-        action = menu.addAction("Keep this one")
-        action.setToolTip("Make this file the group's reference: the copy tidying keeps.")
+        action = menu.addAction(self.tr("Keep this one"))
+        action.setToolTip(self.tr("Make this file the group's reference: the copy tidying keeps."))
         action.setEnabled(self._tidy_enabled)
         action.triggered.connect(lambda: self.keep_member(group, path))
 
@@ -326,7 +335,7 @@ class ResultsView(QWidget):
         menu = QMenu(self)
         if view is self.pairs_view:
             pair = self.pairs_model.pair(self.pairs_proxy.mapToSource(index).row())
-            menu.addAction("Compare side by side").triggered.connect(
+            menu.addAction(self.tr("Compare side by side")).triggered.connect(
                 lambda: self.compare_requested.emit(pair)
             )
             menu.addSeparator()
@@ -343,7 +352,7 @@ class ResultsView(QWidget):
             if member is not None and group is not None and not member.is_reference:
                 with_reference = self._pair_of.get((member.document.path, group.reference))
                 if with_reference is not None:
-                    menu.addAction("Compare with the reference").triggered.connect(
+                    menu.addAction(self.tr("Compare with the reference")).triggered.connect(
                         lambda: self.compare_requested.emit(with_reference)
                     )
                     menu.addSeparator()

@@ -36,22 +36,24 @@ class FoldersPanel(QGroupBox):
         super().__init__("Folders", parent)
         self.tree = QTreeWidget()
         self.tree.setColumnCount(2)
-        self.tree.setHeaderLabels(["Folder", "Role"])
+        self.tree.setHeaderLabels([self.tr("Folder"), self.tr("Role")])
         self.tree.setRootIsDecorated(False)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setToolTip(
-            "Folders to scan; a reference library is compared with the scanned folders only."
+            self.tr(
+                "Folders to scan; a reference library is compared with the scanned folders only."
+            )
         )
         self.tree.setMinimumHeight(110)
         header = self.tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.add_button = QPushButton("Add folder…")
-        self.add_button.setToolTip("Add a folder of documents to scan (Ctrl+O).")
+        self.add_button = QPushButton(self.tr("Add folder…"))
+        self.add_button.setToolTip(self.tr("Add a folder of documents to scan (Ctrl+O)."))
         self.add_button.clicked.connect(self.choose_folder)
-        self.remove_button = QPushButton("Remove")
-        self.remove_button.setToolTip("Remove the selected folders from the list.")
+        self.remove_button = QPushButton(self.tr("Remove"))
+        self.remove_button.setToolTip(self.tr("Remove the selected folders from the list."))
         self.remove_button.clicked.connect(self.remove_selected)
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button)
@@ -63,28 +65,32 @@ class FoldersPanel(QGroupBox):
         for suffix in FILE_TYPES:
             box = QCheckBox(suffix.lstrip("."))
             box.setChecked(True)
-            box.setToolTip(f"Read {suffix} files found in the folders.")
+            box.setToolTip(
+                self.tr("Read {suffix} files found in the folders.").format(suffix=suffix)
+            )
             box.toggled.connect(self.changed)
             self.type_boxes[suffix] = box
             types.addWidget(box)
         types.addStretch(1)
         self.exclude_edit = QLineEdit()
-        self.exclude_edit.setPlaceholderText("e.g. *~draft*; */old/*")
+        self.exclude_edit.setPlaceholderText(self.tr("e.g. *~draft*; */old/*"))
         self.exclude_edit.setToolTip(
-            "Glob patterns, separated by semicolons, for files or paths to leave out."
+            self.tr("Glob patterns, separated by semicolons, for files or paths to leave out.")
         )
         self.exclude_edit.editingFinished.connect(self.changed)
         self.include_edit = QLineEdit()
-        self.include_edit.setPlaceholderText("e.g. *thesis*; */2024/*")
+        self.include_edit.setPlaceholderText(self.tr("e.g. *thesis*; */2024/*"))
         self.include_edit.setToolTip(
-            "Glob patterns, separated by semicolons: read only files or paths matching one of them"
-            " (empty: every file of the chosen types)."
+            self.tr(
+                "Glob patterns, separated by semicolons: read only files or paths matching one of them"
+                " (empty: every file of the chosen types)."
+            )
         )
         self.include_edit.editingFinished.connect(self.changed)
         form = QFormLayout()
-        form.addRow("File types:", types)
-        form.addRow("Include:", self.include_edit)
-        form.addRow("Exclude:", self.exclude_edit)
+        form.addRow(self.tr("File types:"), types)
+        form.addRow(self.tr("Include:"), self.include_edit)
+        form.addRow(self.tr("Exclude:"), self.exclude_edit)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.tree)
@@ -95,7 +101,9 @@ class FoldersPanel(QGroupBox):
     # --- folders -----------------------------------------------------------------------------
 
     def choose_folder(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Add folder", self._start_directory)
+        folder = QFileDialog.getExistingDirectory(
+            self, self.tr("Add folder"), self._start_directory
+        )
         if folder:
             self._start_directory = folder
             self.add_folder(folder)
@@ -112,7 +120,9 @@ class FoldersPanel(QGroupBox):
         for value, label in ROLE_LABELS.items():
             combo.addItem(label, value.value)
         combo.setCurrentIndex(combo.findData(role.value))
-        combo.setToolTip("Scan: compared with everything; reference library: only with scans.")
+        combo.setToolTip(
+            self.tr("Scan: compared with everything; reference library: only with scans.")
+        )
         combo.currentIndexChanged.connect(self.changed)
         self.tree.setItemWidget(item, 1, combo)
         self.changed.emit()

@@ -73,7 +73,7 @@ class CollapsibleSection(QWidget):
         self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.toggle.setArrowType(Qt.ArrowType.RightArrow)
         self.toggle.setAutoRaise(True)
-        self.toggle.setToolTip("Show or hide the advanced options.")
+        self.toggle.setToolTip(self.tr("Show or hide the advanced options."))
         self.toggle.toggled.connect(self.set_expanded)
         self.content = content
         content.setVisible(False)
@@ -119,29 +119,35 @@ class SettingsPanel(QGroupBox):
             "How much each word counts in a document's fingerprint.\n"
             + "\n".join(f"{WEIGHTING_LABELS[w]}: {text}" for w, text in WEIGHTING_HELP.items())
         )
-        self.partial_check = QCheckBox("Detect partial copies")
+        self.partial_check = QCheckBox(self.tr("Detect partial copies"))
         self.partial_check.setToolTip(
-            "Also find documents that copy only some passages of another (slower)."
+            self.tr("Also find documents that copy only some passages of another (slower).")
         )
         self.overlap_spin = QSpinBox()
         self.overlap_spin.setRange(1, 100)
         self.overlap_spin.setSuffix(" %")
         self.overlap_spin.setToolTip(
-            "Share of the smaller document that must be found in the other to report a partial copy."
+            self.tr(
+                "Share of the smaller document that must be found in the other to report a partial copy."
+            )
         )
         self.partial_check.toggled.connect(self.overlap_spin.setEnabled)
         self.previewer: ThresholdPreviewer | None = None
         self.distance_chart = HistogramChart()
         self.distance_chart.setToolTip(
-            "Pairs of documents of the last scan by the distance of their fingerprints (bar "
-            "heights on a log scale). Those left of the line are within k."
+            self.tr(
+                "Pairs of documents of the last scan by the distance of their fingerprints (bar "
+                "heights on a log scale). Those left of the line are within k."
+            )
         )
-        self.distance_preview = QLabel("Scan once to see how the documents spread over k.")
+        self.distance_preview = QLabel(self.tr("Scan once to see how the documents spread over k."))
         self.overlap_chart = HistogramChart()
         self.overlap_chart.within_is_low = False
         self.overlap_chart.setToolTip(
-            "Pairs the last scan found, by the share of the shorter text found in the other "
-            "(5 % a bar, log scale). Those right of the line reach the minimum overlap."
+            self.tr(
+                "Pairs the last scan found, by the share of the shorter text found in the other "
+                "(5 % a bar, log scale). Those right of the line reach the minimum overlap."
+            )
         )
         self.overlap_preview = QLabel()
         for preview in (self.distance_preview, self.overlap_preview):
@@ -150,78 +156,90 @@ class SettingsPanel(QGroupBox):
         self.overlap_spin.valueChanged.connect(self._update_previews)
         self.common_spin = QSpinBox()
         self.common_spin.setRange(2, 100_000)  # the minimum reads "Never"
-        self.common_spin.setSpecialValueText("Never")
-        self.common_spin.setPrefix("in ")
-        self.common_spin.setSuffix(" documents or more")
+        self.common_spin.setSpecialValueText(self.tr("Never"))
+        self.common_spin.setPrefix(self.tr("in "))
+        self.common_spin.setSuffix(self.tr(" documents or more"))
         self.common_spin.setToolTip(
-            "Leave out of the shares the text that this many scanned documents hold: a "
-            "university's cover page, a licence everybody includes. Such text is still listed "
-            "and marked in the Pairs tab; by default it counts, since a text many students "
-            "copied is still copied."
+            self.tr(
+                "Leave out of the shares the text that this many scanned documents hold: a "
+                "university's cover page, a licence everybody includes. Such text is still listed "
+                "and marked in the Pairs tab; by default it counts, since a text many students "
+                "copied is still copied."
+            )
         )
         self.partial_check.toggled.connect(self.common_spin.setEnabled)
-        self.fold_check = QCheckBox("See through disguised copies")
+        self.fold_check = QCheckBox(self.tr("See through disguised copies"))
         self.fold_check.setToolTip(
-            "Read Traditional Chinese as Simplified, and letters that only look alike (a "
-            "Cyrillic а for a Latin a) as the same letter, so that a copy disguised that way "
-            "is still found. What is shown stays the document's own text."
+            self.tr(
+                "Read Traditional Chinese as Simplified, and letters that only look alike (a "
+                "Cyrillic а for a Latin a) as the same letter, so that a copy disguised that way "
+                "is still found. What is shown stays the document's own text."
+            )
         )
 
-        self.log_tf_check = QCheckBox("Dampen repeated words (log TF)")
+        self.log_tf_check = QCheckBox(self.tr("Dampen repeated words (log TF)"))
         self.log_tf_check.setToolTip(
-            "Count a word seen n times as 1 + ln(n) rather than n, so that repetition does not"
-            " dominate the fingerprint; only affects the TF and TF-IDF weightings."
+            self.tr(
+                "Count a word seen n times as 1 + ln(n) rather than n, so that repetition does not"
+                " dominate the fingerprint; only affects the TF and TF-IDF weightings."
+            )
         )
         self.weighting_combo.currentIndexChanged.connect(self._on_weighting)
 
         self.tokenizer_combo = QComboBox()
         self.tokenizer_combo.addItems(list(TOKENIZER_NAMES))
         self.tokenizer_combo.setToolTip(
-            "Word segmenter for Chinese text: rjieba is fast, jieba is the reference implementation."
+            self.tr(
+                "Word segmenter for Chinese text: rjieba is fast, jieba is the reference implementation."
+            )
         )
         self.pdf_combo = QComboBox()
         self.pdf_combo.addItems(list(PDF_ENGINES))
         self.pdf_combo.setToolTip(
-            "PDF text extractor: pdfium is fast, pdfminer copes with some unusual files."
+            self.tr("PDF text extractor: pdfium is fast, pdfminer copes with some unusual files.")
         )
         self.min_tokens_spin = QSpinBox()
         self.min_tokens_spin.setRange(1, 100_000)
         self.min_tokens_spin.setToolTip(
-            "Documents with fewer content words are listed but not compared."
+            self.tr("Documents with fewer content words are listed but not compared.")
         )
         self.workers_spin = QSpinBox()
         self.workers_spin.setRange(0, MAX_WORKERS)
-        self.workers_spin.setSpecialValueText("Auto")
+        self.workers_spin.setSpecialValueText(self.tr("Auto"))
         self.workers_spin.setToolTip(
-            "Processes that extract and tokenise files in parallel (Auto: one per CPU core)."
+            self.tr(
+                "Processes that extract and tokenise files in parallel (Auto: one per CPU core)."
+            )
         )
-        self.cache_check = QCheckBox("Remember extracted text between scans")
+        self.cache_check = QCheckBox(self.tr("Remember extracted text between scans"))
         self.cache_check.setToolTip(
-            "Keep a cache of extracted text and tokens so that unchanged files are not read again."
+            self.tr(
+                "Keep a cache of extracted text and tokens so that unchanged files are not read again."
+            )
         )
         advanced = QWidget()
         advanced_form = QFormLayout(advanced)
         advanced_form.setContentsMargins(12, 0, 0, 0)
         advanced_form.addRow(self.log_tf_check)
-        advanced_form.addRow("Tokenizer:", self.tokenizer_combo)
-        advanced_form.addRow("PDF engine:", self.pdf_combo)
-        advanced_form.addRow("Minimum tokens:", self.min_tokens_spin)
-        advanced_form.addRow("Worker processes:", self.workers_spin)
+        advanced_form.addRow(self.tr("Tokenizer:"), self.tokenizer_combo)
+        advanced_form.addRow(self.tr("PDF engine:"), self.pdf_combo)
+        advanced_form.addRow(self.tr("Minimum tokens:"), self.min_tokens_spin)
+        advanced_form.addRow(self.tr("Worker processes:"), self.workers_spin)
         advanced_form.addRow(self.cache_check)
         self.advanced = CollapsibleSection("Advanced options", advanced)
 
         form = QFormLayout()
-        threshold_label = QLabel("Hamming threshold k:")
+        threshold_label = QLabel(self.tr("Hamming threshold k:"))
         threshold_label.setToolTip(THRESHOLD_HELP)
         form.addRow(threshold_label, threshold_row)
         form.addRow(self.distance_chart)
         form.addRow(self.distance_preview)
-        form.addRow("Weighting:", self.weighting_combo)
+        form.addRow(self.tr("Weighting:"), self.weighting_combo)
         form.addRow(self.partial_check)
-        form.addRow("Minimum overlap:", self.overlap_spin)
+        form.addRow(self.tr("Minimum overlap:"), self.overlap_spin)
         form.addRow(self.overlap_chart)
         form.addRow(self.overlap_preview)
-        form.addRow("Ignore common text:", self.common_spin)
+        form.addRow(self.tr("Ignore common text:"), self.common_spin)
         form.addRow(self.fold_check)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -257,7 +275,9 @@ class SettingsPanel(QGroupBox):
         self.overlap_chart.setVisible(previewer is not None and previewer.partial_measured)
         self.overlap_preview.setVisible(visible)
         if previewer is None:
-            self.distance_preview.setText("Scan once to see how the documents spread over k.")
+            self.distance_preview.setText(
+                self.tr("Scan once to see how the documents spread over k.")
+            )
             return
         shown = distance_counts_shown(previewer)
         self.distance_chart.set_counts(shown, "0", f"{len(shown) - 1}+ bits")

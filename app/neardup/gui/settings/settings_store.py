@@ -144,6 +144,15 @@ class SettingsStore:
     def set_splitter_state(self, state: QByteArray) -> None:
         self._qs.setValue("window/splitter", state)
 
+    # --- language ----------------------------------------------------------------------------
+
+    def language(self) -> str:
+        """The language chosen in the Language menu; "" to follow the system."""
+        return str(self._qs.value("interface/language", "") or "")
+
+    def set_language(self, language: str) -> None:
+        self._qs.setValue("interface/language", language)
+
     def last_directory(self) -> str:
         return str(self._qs.value("window/last_directory", "") or "")
 

@@ -37,7 +37,7 @@ class IgnoreController(QObject):
         self.report: ReportData | None = None
         self._list: IgnoreList | None = None
         self.problem = ""
-        self.show_action = QAction("Show &ignored pairs and groups", parent)
+        self.show_action = QAction(self.tr("Show &ignored pairs and groups"), parent)
         self.show_action.setCheckable(True)
         tip = "Show what you chose to ignore, greyed and tagged, so that you can stop ignoring it."
         self.show_action.setToolTip(tip)
@@ -53,7 +53,9 @@ class IgnoreController(QObject):
                 self._list = IgnoreList(self.path)
             except IgnoreListError as error:
                 self.problem = str(error)
-                self._window.statusBar().showMessage(f"Ignoring is off: {error}")
+                self._window.statusBar().showMessage(
+                    self.tr("Ignoring is off: {error}").format(error=error)
+                )
         return self._list
 
     def close(self) -> None:
@@ -126,7 +128,9 @@ class IgnoreController(QObject):
                 action.triggered.connect(lambda: self.stop_ignoring_group(group))
             else:
                 action = menu.addAction(IGNORE_GROUP_TEXT)
-                action.setToolTip("Hide this group, now and in later scans of these files.")
+                action.setToolTip(
+                    self.tr("Hide this group, now and in later scans of these files.")
+                )
                 action.triggered.connect(lambda: self.ignore_group(group))
             return
         if member.is_reference:
@@ -137,7 +141,7 @@ class IgnoreController(QObject):
             action.triggered.connect(lambda: self.stop_ignoring_pair(path, reference))
         else:
             action = menu.addAction(IGNORE_PAIR_TEXT)
-            action.setToolTip("Hide this file and its reference as a pair, now and later.")
+            action.setToolTip(self.tr("Hide this file and its reference as a pair, now and later."))
             action.triggered.connect(lambda: self.ignore_pair(path, reference))
 
     def _pair_menu(self, menu: QMenu, pair: PairRow) -> None:

@@ -34,7 +34,7 @@ class MarkActions(QObject):
         self._parent = parent
         # Replaceable, so that tests (and scripts) answer without a modal dialog.
         self.choose_folder: ChooseFolder = self._ask_for_folder
-        self.menu = QMenu("&Marks", parent)
+        self.menu = QMenu(self.tr("&Marks"), parent)
         self.actions: dict[MarkRule, QAction] = {}
         for rule in MarkRule:
             if rule in (MarkRule.KEEP_OLDEST, MarkRule.CLEAR):
@@ -59,4 +59,6 @@ class MarkActions(QObject):
         self.results.apply_mark_rule(rule, folder)
 
     def _ask_for_folder(self) -> str:
-        return QFileDialog.getExistingDirectory(self._parent, "Keep the copies in this folder")
+        return QFileDialog.getExistingDirectory(
+            self._parent, self.tr("Keep the copies in this folder")
+        )

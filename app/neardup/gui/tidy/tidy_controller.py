@@ -71,16 +71,16 @@ class TidyController(QObject):
         )
         self.trash_action.setToolTip(tip)
         self.trash_action.setStatusTip(tip)
-        self.move_action = QAction("Move marked files to &folder…", parent)
+        self.move_action = QAction(self.tr("Move marked files to &folder…"), parent)
         tip = (
             "Move the marked files (with none marked, the duplicates in the selected groups) "
             "into a folder you choose; a name already there gets a number."
         )
         self.move_action.setToolTip(tip)
         self.move_action.setStatusTip(tip)
-        self.undo_action = QAction("Undo", parent)
+        self.undo_action = QAction(self.tr("Undo"), parent)
         self.undo_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Undo))
-        self.undo_action.setStatusTip("Put the files of the last move to the Trash back.")
+        self.undo_action.setStatusTip(self.tr("Put the files of the last move to the Trash back."))
         parent.addAction(self.undo_action)
 
         self.trash_action.triggered.connect(self.trash_selection)
@@ -238,7 +238,9 @@ class TidyController(QObject):
         return Answer.EXACT_ONLY if also_edited and not also_edited.isChecked() else Answer.ALL
 
     def _ask_for_destination(self) -> str:
-        return QFileDialog.getExistingDirectory(self._window, "Move the files into this folder")
+        return QFileDialog.getExistingDirectory(
+            self._window, self.tr("Move the files into this folder")
+        )
 
     def _show(self, message: Message) -> None:
         """A non-blocking message: the app stays usable and tests are never stuck."""
