@@ -316,7 +316,7 @@
 <context>
     <name>DocumentsPage</name>
     <message>
-        <location filename="../../app/neardup/gui/results/documents_page.py" line="+59"/>
+        <location filename="../../app/neardup/gui/results/documents_page.py" line="+60"/>
         <source>Double-click a document to compare it with its largest source; right-click for its other sources.</source>
         <translation>双击文档，与其最大的来源并排比较；右键单击查看其他来源。</translation>
     </message>
@@ -351,7 +351,7 @@
         <translation>他处可见：</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+47"/>
         <source>The report has no pair of {name} and {name2} to compare.</source>
         <translation>报告中没有 {name} 与 {name2} 这一对，无法比较。</translation>
     </message>
@@ -374,6 +374,11 @@
         <location line="+3"/>
         <source>A web page of this document&apos;s text with each source&apos;s passages highlighted.</source>
         <translation>一个网页：本文档的全文，每个来源的段落以高亮标出。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Export report (PDF)…</source>
+        <translation>导出报告 (PDF)…</translation>
     </message>
 </context>
 <context>
@@ -513,7 +518,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/neardup/gui/main_window.py" line="+82"/>
+        <location filename="../../app/neardup/gui/main_window.py" line="+84"/>
         <source>&amp;Add folder…</source>
         <translation>添加文件夹(&amp;A)…</translation>
     </message>
@@ -523,17 +528,17 @@
         <translation>添加一个要扫描的文档文件夹。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Open report…</source>
         <translation>打开报告(&amp;O)…</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>Open a saved JSON scan report.</source>
         <translation>打开已保存的 JSON 扫描报告。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Save report…</source>
         <translation>保存报告(&amp;S)…</translation>
     </message>
@@ -554,22 +559,22 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>&amp;Scan</source>
         <translation>扫描(&amp;S)</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-25"/>
         <source>Scan the folders with these settings.</source>
         <translation>按这些设置扫描文件夹。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Cancel scan</source>
         <translation>取消扫描(&amp;C)</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>Stop the scan and keep what was finished.</source>
         <translation>停止扫描，保留已完成的部分。</translation>
     </message>
@@ -584,8 +589,8 @@
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location line="+29"/>
-        <location line="+268"/>
+        <location line="+20"/>
+        <location line="+272"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
@@ -725,6 +730,86 @@
         <location line="+26"/>
         <source>Keep the copies in this folder</source>
         <translation>保留此文件夹中的副本</translation>
+    </message>
+</context>
+<context>
+    <name>PdfReportExporter</name>
+    <message>
+        <location filename="../../app/neardup/gui/compare/pdf_reports.py" line="+51"/>
+        <source>Export report (PDF)…</source>
+        <translation>导出报告 (PDF)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A printable similarity report of each selected document: both figures, its sources, and its text with their passages highlighted.</source>
+        <translation>为每个选中的文档生成可打印的相似度报告：两个比例、它的来源，以及标出各段匹配内容的全文。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Select the documents to report on first.</source>
+        <translation>请先选择要生成报告的文档。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+46"/>
+        <location line="+57"/>
+        <source>Export report (PDF)</source>
+        <translation>导出报告 (PDF)</translation>
+    </message>
+    <message>
+        <location line="-103"/>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Folder for {0} PDF reports</source>
+        <translation>存放 {0} 份 PDF 报告的文件夹</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>PDF reports are being written; wait for them.</source>
+        <translation>正在写入 PDF 报告，请等待完成。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Writing PDF reports…</source>
+        <translation>正在写入 PDF 报告…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Writing the report of {0}…</source>
+        <translation>正在写入 {0} 的报告…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>{0} PDF reports and summary.csv written to {1}</source>
+        <translation>已将 {0} 份 PDF 报告和 summary.csv 写入 {1}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> (cancelled: the others were not written)</source>
+        <translation>（已取消：其余报告未写入）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved {0}</source>
+        <translation>已保存 {0}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{0} documents could not be reported:</source>
+        <translation>{0} 个文档无法生成报告：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot export the PDF report</source>
+        <translation>无法导出 PDF 报告</translation>
     </message>
 </context>
 <context>

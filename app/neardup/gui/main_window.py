@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressBar,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -40,7 +39,13 @@ from neardup.gui.settings.settings_store import FolderRole, SettingsStore
 from neardup.gui.tidy.ignore_controller import IGNORE_FILE_NAME, IgnoreController
 from neardup.gui.tidy.mark_actions import MarkActions
 from neardup.gui.tidy.tidy_controller import TidyController
-from neardup.gui.window_parts import accept_drag, accept_drop, open_error_box, window_action
+from neardup.gui.window_parts import (
+    accept_drag,
+    accept_drop,
+    open_error_box,
+    side_panel,
+    window_action,
+)
 from neardup.gui.worker import Job, Worker, new_worker_qthread
 
 APP_TITLE = "NearDup"
@@ -129,16 +134,7 @@ class MainWindow(QMainWindow):
         self.folders_panel = FoldersPanel()
         self.add_folder_action.triggered.connect(self.folders_panel.choose_folder)
         self.settings_panel = SettingsPanel()
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.addWidget(self.folders_panel)
-        left_layout.addWidget(self.settings_panel)
-        left_layout.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidget(left)
-        scroll.setWidgetResizable(True)
-        scroll.setMinimumWidth(300)
-
+        scroll = side_panel(self.folders_panel, self.settings_panel)
         self.results = ResultsView()
         self.results.compare_requested.connect(self.open_compare)
         self.results.status_message.connect(lambda text: self.statusBar().showMessage(text, 8000))
@@ -152,12 +148,9 @@ class MainWindow(QMainWindow):
                 self.tr("Saved {path}").format(path=path), 5000
             )
         )
-        documents = self.results.documents_page
         self.pdf_reports = PdfReportExporter(
-            lambda: self.report, documents.selected_documents, self.store, self.show_error, self
+            lambda: self.report, self.results.documents_page, self.store, self.show_error, self
         )
-        documents.pdf_reports_requested.connect(self.pdf_reports.choose_destination)
-        self.pdf_reports.status_message.connect(lambda t: self.statusBar().showMessage(t, 8000))
         self.file_menu.insertAction(self.compare_separator, self.pdf_reports.action)
         self.edit_menu.addAction(self.tidy.undo_action)
         self.edit_menu.addSeparator()

@@ -1,5 +1,5 @@
 """Small pieces of the main window kept apart from it: an action with its tips, an error box,
-what a drop on the window does."""
+what a drop on the window does, the scrollable column of panels on its left."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QMessageBox, QScrollArea, QVBoxLayout, QWidget
 
 from neardup.gui.worker import WorkerError
 
@@ -53,3 +53,17 @@ def accept_drop(
         elif path.suffix.lower() == ".json" and path.is_file():
             open_report(path)
     event.acceptProposedAction()
+
+
+def side_panel(*panels: QWidget) -> QScrollArea:
+    """The panels stacked at the top of a scrollable column, for the window's left side."""
+    column = QWidget()
+    layout = QVBoxLayout(column)
+    for panel in panels:
+        layout.addWidget(panel)
+    layout.addStretch(1)
+    scroll = QScrollArea()
+    scroll.setWidget(column)
+    scroll.setWidgetResizable(True)
+    scroll.setMinimumWidth(300)
+    return scroll

@@ -13,10 +13,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QProgressDialog
 
 from neardup.core.report import BatchOutcome, source_report, write_all_sources, write_source_report
 from neardup.gui.report_data import DocumentRow, ReportData
+from neardup.gui.results.documents_page import DocumentsPage
 from neardup.gui.settings.settings_store import SettingsStore
 from neardup.gui.worker import Job, Worker, new_worker_qthread
 
@@ -31,14 +32,16 @@ class PdfReportExporter(QObject):
     def __init__(
         self,
         report: Callable[[], ReportData | None],
-        selected: Callable[[], list[DocumentRow]],
+        documents: DocumentsPage,
         store: SettingsStore,
         show_error: ShowError,
-        parent: QWidget,
+        parent: QMainWindow,
     ) -> None:
         super().__init__(parent)
         self._report = report
-        self._selected = selected
+        self._selected = documents.selected_documents
+        documents.pdf_reports_requested.connect(self.choose_destination)
+        self.status_message.connect(lambda text: parent.statusBar().showMessage(text, 8000))
         self._store = store
         self._show_error = show_error
         self._window = parent
