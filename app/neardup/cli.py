@@ -96,12 +96,18 @@ def _check_output(output: Path) -> None:
     if exists and not os.path.isfile(output):
         return  # a device or a pipe is written in place, as a shell redirection would
     # A report is written to a temporary file beside its destination, then moved over it.
+    _probe_folder(folder, "--output")
+
+
+def _probe_folder(folder: Path, option: str) -> None:
+    """Refuse a folder in which no file can be created (a full or read-only disk, a
+    folder that only looks writable), by creating and removing one."""
     try:
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".neardup-", suffix=".probe"):
             pass
     except OSError as error:
         raise UsageError(
-            f"cannot write --output: no file can be created in {folder} ({error.strerror or error})"
+            f"cannot write {option}: no file can be created in {folder} ({error.strerror or error})"
         ) from None
 
 
@@ -303,14 +309,7 @@ def _check_output_dir(folder: Path) -> None:
     if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
         raise UsageError(f"cannot write --output-dir: {existing} is read-only")
     if folder.exists():
-        try:
-            with tempfile.NamedTemporaryFile(dir=folder, prefix=".neardup-", suffix=".probe"):
-                pass
-        except OSError as error:
-            raise UsageError(
-                f"cannot write --output-dir: no file can be created in {folder} "
-                f"({error.strerror or error})"
-            ) from None
+        _probe_folder(folder, "--output-dir")
 
 
 def _run_all_sources(

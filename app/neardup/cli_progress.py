@@ -7,12 +7,35 @@ import sys
 from neardup.core.scan import Progress, Stage
 
 
-class TerminalProgress:
-    """One tqdm bar per stage; does nothing when disabled (not a TTY, or --quiet)."""
+class _Bar:
+    """A tqdm bar made on first use, advanced to a count with the current name beside it."""
 
     def __init__(self, enabled: bool) -> None:
         self._enabled = enabled
         self._bar: object | None = None
+
+    def _advance(self, done: int, current: str | None) -> None:
+        from tqdm import tqdm
+
+        bar = self._bar
+        if isinstance(bar, tqdm):
+            bar.n = done
+            if current:
+                bar.set_postfix_str(current[-40:], refresh=False)
+            bar.refresh()
+
+    def close(self) -> None:
+        bar = self._bar
+        if bar is not None:
+            bar.close()  # type: ignore[attr-defined]
+        self._bar = None
+
+
+class TerminalProgress(_Bar):
+    """One tqdm bar per stage; does nothing when disabled (not a TTY, or --quiet)."""
+
+    def __init__(self, enabled: bool) -> None:
+        super().__init__(enabled)
         self._stage: Stage | None = None
 
     def update(self, progress: Progress) -> None:
@@ -33,26 +56,11 @@ class TerminalProgress:
                 leave=False,
                 dynamic_ncols=True,
             )
-        bar = self._bar
-        if isinstance(bar, tqdm):
-            bar.n = progress.done
-            if progress.current:
-                bar.set_postfix_str(progress.current[-40:], refresh=False)
-            bar.refresh()
-
-    def close(self) -> None:
-        bar = self._bar
-        if bar is not None:
-            bar.close()  # type: ignore[attr-defined]
-        self._bar = None
+        self._advance(progress.done, progress.current)
 
 
-class BatchProgress:
+class BatchProgress(_Bar):
     """One bar over a batch of documents; does nothing when disabled."""
-
-    def __init__(self, enabled: bool) -> None:
-        self._enabled = enabled
-        self._bar: object | None = None
 
     def update(self, done: int, total: int, current: str) -> None:
         if not self._enabled:
@@ -63,14 +71,4 @@ class BatchProgress:
             self._bar = tqdm(
                 total=total, desc="reporting", unit="doc", file=sys.stderr, leave=False
             )
-        bar = self._bar
-        assert isinstance(bar, tqdm)
-        bar.n = done
-        bar.set_postfix_str(current[-40:], refresh=False)
-        bar.refresh()
-
-    def close(self) -> None:
-        bar = self._bar
-        if bar is not None:
-            bar.close()  # type: ignore[attr-defined]
-        self._bar = None
+        self._advance(done, current)

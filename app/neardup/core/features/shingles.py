@@ -10,7 +10,8 @@ Winnowing (Schleimer, Wilkerson and Aiken, SIGMOD 2003) keeps the smallest hash 
 ``WINNOW`` consecutive shingles. Two texts that share a verbatim run of ``ANCHOR_CHARS``
 compact characters share the shingles inside it, and so keep a common hash. The kept
 hashes are small (a few per hundred characters) and computed once per document, in the
-worker that reads it; candidate pairs are the documents that keep a common hash.
+worker that reads it; candidate pairs are the documents whose common hashes can stand for
+enough of one of them (``core.passages.candidates``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Stage three of a scan: partial copies and verified figures for every pair.
 
-Candidates are the pairs the block index found and every pair that shares a verbatim
-run of text (``core.passages``). Each is verified exactly, and its kind follows from
-the verified figures alone, so a pair reads the same whatever else is scanned:
+Candidates are the pairs the block index found and every pair whose shared verbatim
+text can make up the share a copy needs (``core.passages.candidates``). Each is verified
+exactly, and its kind follows from the verified figures alone, so a pair reads the same
+whatever else is scanned:
 
 - ``duplicate``: the same normalised text;
 - ``near-duplicate``: most of each text is found in the other (an edited, reordered
