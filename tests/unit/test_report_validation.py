@@ -105,6 +105,11 @@ def test_a_damaged_report_is_refused_or_read_never_a_traceback(
             '"pairs": [], "groups": [], "problems": []}',
             "Infinity",
         ),
+        (
+            '{"documents": [], "pairs": [], "groups": [], '
+            '"problems": [{"path": "/d", "reason": "r", "params": 1}]}',
+            "reason details",
+        ),
     ],
 )
 def test_malformed_reports_get_a_reason_and_exit_code_2(

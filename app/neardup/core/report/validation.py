@@ -144,4 +144,8 @@ def _group_fault(item: dict[str, Any]) -> str | None:
 def _problem_fault(item: dict[str, Any]) -> str | None:
     if not (_text(item.get("path")) and isinstance(item.get("reason"), str)):
         return "has no path and reason"
+    if item.get("code") is not None and not isinstance(item["code"], str):
+        return "has a reason code that is not text"
+    if item.get("params") is not None and not isinstance(item["params"], dict):
+        return "has reason details that are not an object"
     return None
