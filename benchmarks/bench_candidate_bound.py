@@ -5,7 +5,9 @@ each side, J: the places where winnowing keeps a hash the other side also keeps.
 runs of at least ``ANCHOR_CHARS`` compact characters hold such a place every ``WINNOW``
 windows, so ``(WINNOW + ANCHOR_CHARS - 1) * J / compact length`` bounds the share of a text
 in such runs. Prints the smallest ratios of that bound to the verified share of the shorter
-text: a candidate rule built on the bound keeps every pair whose ratio is at least 1.
+text: a candidate rule built on the bound keeps every pair whose ratio is at least 1. The
+scan uses the bound only for keys that more than ``MAX_SHARED_BY`` documents keep (pairs that
+share a rarer key are all candidates); this shows how far it can be trusted.
 
     python benchmarks/bench_candidate_bound.py FOLDER
 """

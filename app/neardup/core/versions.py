@@ -6,12 +6,12 @@ results for the same input. They live apart from the methods so that reading the
 cache (a rescan of unchanged files) needs none of the methods' code.
 """
 
-# Normalisation, folding, tokenisation and winnowed shingles (analyze.py and what it calls).
-ANALYSIS_VERSION = 10
+# Normalisation, folding, tokenisation and winnowed keys (analyze.py and what it calls).
+ANALYSIS_VERSION = 11
 # Document fingerprints: weighting, SimHash and the IDF table (weighting.py, simhash.py).
 FINGERPRINT_VERSION = 1
 # Exact verification of a pair (overlap.py, its shingle length included).
 OVERLAP_VERSION = 4
 # Matching, passages, grouping and per-document summaries: what a scan finds from
 # the same analyses (the stored outcome of a whole scan).
-SCAN_VERSION = 7
+SCAN_VERSION = 8

@@ -6,12 +6,16 @@ compact characters is a shingle with a 64-bit hash. Shingles made of one repeate
 character (table rules) or without a word character (letters, digits, Han) are
 "tainted": they never count as evidence of copying.
 
-Winnowing (Schleimer, Wilkerson and Aiken, SIGMOD 2003) keeps the smallest hash of every
-``WINNOW`` consecutive shingles. Two texts that share a verbatim run of ``ANCHOR_CHARS``
-compact characters share the shingles inside it, and so keep a common hash. The kept
-hashes are small (a few per hundred characters) and computed once per document, in the
-worker that reads it; candidate pairs are the documents whose common hashes can stand for
-enough of one of them (``core.passages.candidates``).
+Winnowing (Schleimer, Wilkerson and Aiken, SIGMOD 2003) runs over keys of ``KEY_CHARS``
+characters, each the hash of two shingles ``SHINGLE`` apart, and keeps the smallest key of
+every ``WINNOW`` consecutive ones. Two texts that share a verbatim run of ``ANCHOR_CHARS``
+compact characters share the keys inside it, and so keep a common one. Keys twice as long
+as a shingle are what keeps chance out of the candidates: in 2,000 real README and manual
+files, 361,000 pairs share a kept 16-character shingle (a package name, a command), 33,000
+share a kept 32-character key, and 26,000 a 40-character run, the least any key that sees
+every such run can give. The kept keys are few (one per five characters) and computed once
+per document, in the worker that reads it; candidate pairs are the documents whose common
+keys can stand for enough of one of them (``core.passages.candidates``).
 """
 
 from __future__ import annotations
@@ -26,12 +30,14 @@ import numpy.typing as npt
 # Changing any of these changes results: bump versions.ANALYSIS_VERSION and
 # versions.OVERLAP_VERSION with it.
 SHINGLE = 16  # characters per shingle: long enough to be rare by chance (measured)
-WINNOW = 25  # shingles per winnowing window
-ANCHOR_CHARS = WINNOW + SHINGLE - 1  # a shared verbatim run this long is always seen
+KEY_CHARS = 2 * SHINGLE  # characters per winnowing key: two shingles end to end
+WINNOW = 9  # keys per winnowing window
+ANCHOR_CHARS = WINNOW + KEY_CHARS - 1  # a shared verbatim run this long is always seen
 
 HashArray = npt.NDArray[np.uint64]
 NO_HASH = np.uint64(np.iinfo(np.uint64).max)
 _BASE = np.uint64(0x100000001B3)
+_KEY_MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9))
 WHITESPACE_CODES = np.array([ord(c) for c in " \t\n\r\f\v\u3000\u00a0"], dtype=np.uint32)
 
 
@@ -61,28 +67,47 @@ class Shingles:
         return cls(positions, kept, word, hashes, tainted)
 
 
+def winnowing_keys(hashes: HashArray, tainted: npt.NDArray[np.bool_]) -> HashArray:
+    """The key at every compact character: the hash of the two shingles that start there
+    and ``SHINGLE`` later, so of ``KEY_CHARS`` characters (``NO_HASH`` where either shingle
+    is tainted: a key is evidence only where both halves are)."""
+    count = len(hashes) - SHINGLE
+    if count <= 0:
+        return np.zeros(0, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        keys = hashes[:count] * _KEY_MIX[0] + hashes[SHINGLE:]
+        keys ^= keys >> np.uint64(31)
+        keys *= _KEY_MIX[1]
+        keys ^= keys >> np.uint64(29)
+    # NO_HASH is never a real key's value: it would be taken for "no key here".
+    keys[keys == NO_HASH] -= np.uint64(1)
+    unusable = tainted[:count] | tainted[SHINGLE:]
+    found: HashArray = np.where(unusable, NO_HASH, keys)
+    return found
+
+
 def window_minima(hashes: HashArray, tainted: npt.NDArray[np.bool_]) -> HashArray:
-    """The smallest shingle hash of every ``WINNOW`` consecutive shingles, one per window
-    position (``NO_HASH`` where all of them are tainted)."""
-    usable = np.where(tainted, NO_HASH, hashes)
+    """The smallest key of every ``WINNOW`` consecutive keys, one per window position
+    (``NO_HASH`` where none is usable), from a text's shingle hashes."""
+    usable = winnowing_keys(hashes, tainted)
     if len(usable) < WINNOW:
-        return usable.astype(np.uint64)
+        return usable
     minima: HashArray = np.lib.stride_tricks.sliding_window_view(usable, WINNOW).min(axis=1)
     return minima
 
 
 def winnowed(text: str) -> HashArray:
-    """The hashes winnowing keeps from a normalised text, once per place, sorted.
+    """The keys winnowing keeps from a normalised text, once per place, sorted.
 
-    A place is a run of consecutive windows whose smallest shingle is the same shingle (the
-    leftmost smallest, so ties break alike in every text). A shingle lies in at most
-    ``WINNOW`` windows, so a verbatim run of ``r >= ANCHOR_CHARS`` compact characters holds
-    at least ``(r - ANCHOR_CHARS + 1) / WINNOW`` places, each kept by every text that holds
-    the run: how many places two texts share bounds how much of them they share
-    (``core.passages.candidates``). A hash repeats here when its text does.
+    A place is a run of consecutive windows whose smallest key is the same key (the
+    leftmost smallest, so ties break alike in every text). A key lies in at most ``WINNOW``
+    windows, so a verbatim run of ``r >= ANCHOR_CHARS`` compact characters holds at least
+    ``(r - ANCHOR_CHARS + 1) / WINNOW`` places, each kept by every text that holds the run:
+    how many places two texts share bounds how much of them they share
+    (``core.passages.candidates``). A key repeats here when its text does.
     """
     shingled = Shingles.of(text)
-    usable = np.where(shingled.tainted, NO_HASH, shingled.hashes)
+    usable = winnowing_keys(shingled.hashes, shingled.tainted)
     if len(usable) < WINNOW:
         chosen = np.arange(len(usable))
     else:

@@ -1,23 +1,27 @@
-"""Candidate pairs for verification: documents that share enough verbatim text.
+"""Candidate pairs for verification: documents that share verbatim text.
 
-Each document keeps its winnowed hashes once per place (``core.features.shingles``). A
-verbatim run of ``r >= ANCHOR_CHARS`` compact characters holds at least
-``(r - ANCHOR_CHARS + 1) / WINNOW`` places that both texts keep, so a place stands for at
-most ``CHARS_PER_PLACE`` characters: ``CHARS_PER_PLACE * J / C`` (J: the places of a text
-whose hash the other text keeps too, C: its compact length) bounds the share of the text
-that lies in verbatim runs the other holds. A pair is a candidate when that bound reaches
-the threshold for one of its texts. The threshold is half the share verification needs, a
-margin for passages joined across small edits, whose short runs winnowing cannot see:
-measured, the bound is at least 1.16 times the verified share on real text
-(``benchmarks/bench_candidate_bound.py``), and ``tests/unit/test_shared_text.py`` checks
-that ``scan`` reports exactly what verifying every pair reports.
+Each document keeps its winnowing keys once per place (``core.features.shingles``).
+Verification accepts a pair only when one of its passages holds a verbatim run of
+``ANCHOR_CHARS`` compact characters, and winnowing keeps a key of every such run in both
+texts. So the rule is exact: **every pair that shares a kept key is a candidate**, and no
+pair verification would accept is lost. ``tests/unit/test_shared_text.py`` checks that
+``scan`` reports exactly what verifying every pair reports.
 
-A hash that many documents keep (a licence, a template) still counts: its places add to the
-bound of every pair that shares it, so a passage copied by many documents is found in every
-pair it makes a copy of. Pairs are enumerated from posting lists of at most ``MAX_SHARED_BY``
-documents (documents that share the same set of hashes give their pairs once, not once per
-hash); longer lists are read per document, for the few documents whose common text alone
-can reach the threshold. Memory stays linear in the text and in the pairs found.
+The one exception is a key that more than ``MAX_SHARED_BY`` documents keep (a licence, a
+template, a cover page): pairing every document that holds it would be quadratic. Such
+keys still count, through a bound: a run of ``r >= ANCHOR_CHARS`` characters holds at least
+``(r - ANCHOR_CHARS + 1) / WINNOW`` places, so a place stands for at most
+``CHARS_PER_PLACE`` characters, and ``CHARS_PER_PLACE * J / C`` (J: the common places a
+text shares with the other, C: its compact length) bounds the share of it that lies in
+common runs. The few documents whose common text alone can reach half the share
+verification needs (a margin for passages joined across edits, whose short runs winnowing
+cannot see) are paired with every document they share it with. A passage copied by many
+documents is therefore found in every pair it makes a copy of, and a cover sentence held
+by every thesis makes no pair.
+
+Pairs are enumerated from posting lists of at most ``MAX_SHARED_BY`` documents (documents
+that share the same set of keys give their pairs once, not once per key). Memory stays
+linear in the text and in the pairs found.
 """
 
 from __future__ import annotations
@@ -74,22 +78,16 @@ def held_by(
 
 
 def shared_text(kept: Sequence[HashArray], lengths: Sequence[int], needed: float) -> SharedText:
-    """The pairs of documents whose shared places can make up ``needed`` of one of them.
+    """The pairs of documents that share a kept key, or common text that can make up
+    ``needed`` of one of them.
 
-    ``kept``: each document's ``winnowed`` hashes; ``lengths``: their compact lengths;
+    ``kept``: each document's ``winnowed`` keys; ``lengths``: their compact lengths;
     ``needed``: the smallest share of a text that verification accepts as a copy.
     """
     postings = _Postings.of(kept, lengths)
-    threshold = needed * BOUND_MARGIN
-    keys, bound_a, bound_b = postings.rare_bounds()
     common = postings.common_share()
-    heavy = common >= threshold
-    first, second = keys >> 32, keys & 0xFFFFFFFF
-    # Common places add at most ``common`` to a bound. Documents whose common text alone
-    # may reach the threshold are decided exactly, with every document they share it with.
-    light = ~(heavy[first] | heavy[second])
-    could = np.maximum(bound_a + common[first], bound_b + common[second]) >= threshold
-    found = [keys[light & could], postings.heavy_pairs(heavy, keys, bound_a, bound_b, threshold)]
+    heavy = common >= needed * BOUND_MARGIN
+    found = [postings.rare_pairs(), postings.heavy_pairs(heavy, needed * BOUND_MARGIN)]
     pairs = sorted_distinct(np.concatenate(found))
     hashes, documents = postings.held_by_several()
     return SharedText(np.stack([pairs >> 32, pairs & 0xFFFFFFFF], axis=1), hashes, documents)
@@ -97,8 +95,8 @@ def shared_text(kept: Sequence[HashArray], lengths: Sequence[int], needed: float
 
 @dataclass(frozen=True, slots=True)
 class _Postings:
-    """For every kept hash, the documents that keep it (ascending), and for each the
-    share of its text the hash's places stand for."""
+    """For every kept key, the documents that keep it (ascending), and for each the
+    share of its text the key's places stand for."""
 
     size: int  # documents
     owners: IntArray  # one entry per (hash, document), sorted by hash then document
@@ -142,78 +140,37 @@ class _Postings:
         ).astype(np.float64)
         return shares
 
-    def rare_bounds(self) -> tuple[IntArray, FloatArray, FloatArray]:
+    def rare_pairs(self) -> IntArray:
         """Every pair within posting lists of 2..MAX_SHARED_BY documents (key
-        ``a << 32 | b``, a < b, sorted), and the shares of a and of b their places stand for."""
+        ``a << 32 | b``, a < b)."""
         keys: list[IntArray] = [np.zeros(0, dtype=np.int64)]
-        shares_a: list[FloatArray] = [np.zeros(0)]
-        shares_b: list[FloatArray] = [np.zeros(0)]
         for size in np.unique(self.counts[self.counts >= 2]).tolist():
             if size > MAX_SHARED_BY:
                 break
             grid = self.starts[self.counts == size][:, None] + np.arange(size)
-            owners, shares = self.owners[grid], self.shares[grid]
-            # Hashes kept by the same documents (one shared passage) are summed first.
+            owners = self.owners[grid]
+            # Keys kept by the same documents (one shared passage) give their pairs once.
             with np.errstate(over="ignore"):
                 mixed = [(owners.astype(np.uint64) + np.uint64(1)) * m for m in _MIX]
                 signature = [(m ^ (m >> np.uint64(31))).sum(axis=1) for m in mixed]
-            order = np.lexsort(signature)
-            owners, shares = owners[order], shares[order]
+            owners = owners[np.lexsort(signature)]
             new_set = np.ones(len(owners), dtype=bool)
             new_set[1:] = (owners[1:] != owners[:-1]).any(axis=1)
-            firsts = np.flatnonzero(new_set)
-            owners, shares = owners[firsts], np.add.reduceat(shares, firsts, axis=0)
+            owners = owners[new_set]
             left, right = np.triu_indices(size, 1)
             keys.append((owners[:, left] * (1 << 32) + owners[:, right]).reshape(-1))
-            shares_a.append(shares[:, left].reshape(-1))
-            shares_b.append(shares[:, right].reshape(-1))
-        all_keys = np.concatenate(keys)
-        order = np.argsort(all_keys, kind="stable")
-        all_keys = all_keys[order]
-        if not len(all_keys):
-            return all_keys, np.zeros(0), np.zeros(0)
-        firsts = np.flatnonzero(np.concatenate(([True], all_keys[1:] != all_keys[:-1])))
-        summed = [np.add.reduceat(np.concatenate(s)[order], firsts) for s in (shares_a, shares_b)]
-        return all_keys[firsts], summed[0], summed[1]
+        return sorted_distinct(np.concatenate(keys))
 
-    def heavy_pairs(
-        self,
-        heavy: npt.NDArray[np.bool_],
-        keys: IntArray,
-        bound_a: FloatArray,
-        bound_b: FloatArray,
-        threshold: float,
-    ) -> IntArray:
-        """The pairs of each heavy document whose exact bound reaches the threshold: its
-        rare shared places (from ``rare_bounds``) plus its common ones, with every
-        document."""
-        first, second = keys >> 32, keys & 0xFFFFFFFF
-        # Rare rows of heavy documents, seen from the heavy side: (x, other, x's, other's).
-        rare = [
-            (side[heavy[side]], other[heavy[side]], mine[heavy[side]], theirs[heavy[side]])
-            for side, other, mine, theirs in (
-                (first, second, bound_a, bound_b),
-                (second, first, bound_b, bound_a),
-            )
-        ]
-        rare_x, rare_other, rare_mine, rare_theirs = (
-            np.concatenate(c) for c in zip(*rare, strict=True)
-        )
-        by_rare = np.argsort(rare_x, kind="stable")
-        rare_sorted = rare_x[by_rare]
+    def heavy_pairs(self, heavy: npt.NDArray[np.bool_], threshold: float) -> IntArray:
+        """The pairs of each heavy document whose common shared places can make up
+        ``threshold`` of one of the two, with every document."""
         entries = self._common_entries()
         entries = entries[heavy[self.owners[entries]]]
-        by_common = np.argsort(self.owners[entries], kind="stable")
-        entries = entries[by_common]
+        entries = entries[np.argsort(self.owners[entries], kind="stable")]
         entry_owners = self.owners[entries]
         hash_of_entry = np.searchsorted(self.starts, entries, side="right") - 1
         found: list[IntArray] = [np.zeros(0, dtype=np.int64)]
         for x in np.flatnonzero(heavy).tolist():
-            mine, theirs = np.zeros(self.size), np.zeros(self.size)
-            lo, hi = np.searchsorted(rare_sorted, [x, x + 1])
-            rows = by_rare[lo:hi]
-            np.add.at(mine, rare_other[rows], rare_mine[rows])
-            np.add.at(theirs, rare_other[rows], rare_theirs[rows])
             lo, hi = np.searchsorted(entry_owners, [x, x + 1])
             own = entries[lo:hi]
             lists = hash_of_entry[lo:hi]
@@ -221,12 +178,11 @@ class _Postings:
                 [np.arange(self.starts[h], self.starts[h] + self.counts[h]) for h in lists.tolist()]
                 or [np.zeros(0, dtype=np.int64)]
             )
-            mine += np.bincount(
-                self.owners[postings],
-                np.repeat(self.shares[own], self.counts[lists]),
-                minlength=self.size,
+            holders = self.owners[postings]
+            mine = np.bincount(
+                holders, np.repeat(self.shares[own], self.counts[lists]), minlength=self.size
             )
-            theirs += np.bincount(self.owners[postings], self.shares[postings], minlength=self.size)
+            theirs = np.bincount(holders, self.shares[postings], minlength=self.size)
             others = np.flatnonzero(np.maximum(mine, theirs) >= threshold)
             others = others[others != x]
             found.append(np.minimum(others, x) * (1 << 32) + np.maximum(others, x))

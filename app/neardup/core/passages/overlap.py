@@ -15,8 +15,8 @@ The result depends on the two texts alone, never on what else is scanned, so a
 pair's figures are the same in a scan of two files, of ten thousand, and in
 ``neardup compare``. A pair counts as copied only if one of its passages holds a
 verbatim run of at least ``ANCHOR_CHARS`` characters: that is what winnowing
-(``core.features.shingles``) always sees, and what the candidate bound counts
-(``core.passages.candidates``, with a margin for passages joined across edits).
+(``core.features.shingles``) always sees, so every such pair is a candidate
+(``core.passages.candidates``).
 """
 
 from __future__ import annotations
