@@ -1,4 +1,5 @@
-"""Command-line front end: ``neardup [gui] | scan | compare | extract | cache``.
+"""Command-line front end: ``neardup [gui] | scan | compare | extract | sources | review |
+cache``.
 
 A thin layer over the core pipeline: it parses arguments, shows progress on a
 terminal and writes reports. Exit codes: 0 when the command ran (even if some
@@ -13,9 +14,9 @@ import signal
 import sys
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from neardup.cli_parser import build_parser
 from neardup.core.settings import (
@@ -174,7 +175,7 @@ def _run_scan(args: argparse.Namespace) -> int:
 
     result = outcome["result"]
     assert isinstance(result, ScanResult)
-    text = write_report(result, args.format, args.output)
+    text = write_report(result, args.format, args.output, _marks_amendment(args))
     if text is not None:
         sys.stdout.write(text)
     for notice in result.notices:
@@ -276,6 +277,9 @@ def _run_sources(args: argparse.Namespace) -> int:
     except ValueError as error:  # not a report
         raise UsageError(str(error)) from error
     citations = _citation_options(args, report)
+    amend = _marks_amendment(args)
+    if amend is not None:
+        amend(report)
     if args.all:
         return _run_all_sources(args, report, citations)
     document: Path | None = args.document
@@ -297,6 +301,21 @@ def _run_sources(args: argparse.Namespace) -> int:
         write_source_report(found, args.html, "html")
         print(f"Page written to {args.html}", file=sys.stderr)
     return EXIT_OK
+
+
+def _marks_amendment(args: argparse.Namespace) -> Callable[[dict[str, Any]], object] | None:
+    """What puts the review marks into a report, if there are any to put."""
+    from neardup.cli_review import ReviewUsageError, open_marks
+
+    try:
+        marks = open_marks(args, create=False)
+    except ReviewUsageError as error:
+        raise UsageError(str(error)) from None
+    if marks is None:
+        return None
+    from neardup.core.report import annotate
+
+    return lambda data: annotate(data, marks)
 
 
 def _check_output_dir(folder: Path) -> None:
@@ -367,6 +386,15 @@ def _run_cache(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _run_review(args: argparse.Namespace) -> int:
+    from neardup.cli_review import ReviewUsageError, run_review
+
+    try:
+        return run_review(args)
+    except ReviewUsageError as error:
+        raise UsageError(str(error)) from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if getattr(sys, "frozen", False):
         # A pool worker of a frozen app runs the executable again; this makes it a
@@ -391,6 +419,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_sources(args)
         if args.command == "cache":
             return _run_cache(args)
+        if args.command == "review":
+            return _run_review(args)
         from neardup.desktop import open_desktop_app
 
         return open_desktop_app(getattr(args, "report", None))

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from neardup._version import __version__
+from neardup.cli_review import add_review_command, add_reviews_option
 from neardup.core.settings import (
     MAX_MATCH_WORDS,
     PDF_ENGINES,
@@ -117,6 +118,7 @@ def _add_sources_command(commands: argparse._SubParsersAction[argparse.ArgumentP
         "summary.csv. --format pdf writes the printable report a teacher can hand out.",
     )
     sources.add_argument("report", type=Path, metavar="REPORT", help="a JSON report of `scan`")
+    add_reviews_option(sources)
     sources.add_argument("document", type=Path, nargs="?", metavar="DOCUMENT")
     sources.add_argument(
         "--format",
@@ -257,6 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="cache database (default: in the user cache folder)",
     )
     scan.add_argument("--format", choices=("json", "csv"), default="json")
+    add_reviews_option(scan)
     scan.add_argument(
         "--output",
         "-o",
@@ -276,6 +279,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     _add_sources_command(commands)
+    add_review_command(commands)
 
     cache = commands.add_parser("cache", help="show the cache's size, or clear it")
     cache.add_argument("action", choices=("info", "clear"))

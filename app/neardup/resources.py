@@ -29,3 +29,9 @@ def resource_path(relative: str) -> Path:
 def user_cache_dir() -> Path:
     """NearDup's per-user cache folder (created on demand by its users)."""
     return Path(platformdirs.user_cache_dir("neardup", appauthor=False))
+
+
+def review_marks_path() -> Path:
+    """Where a person's review marks live by default: the user's data folder, not the cache
+    (clearing the cache must not take decisions with it)."""
+    return Path(platformdirs.user_data_dir("neardup", appauthor=False)) / "reviews.sqlite3"

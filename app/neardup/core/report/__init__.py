@@ -17,6 +17,7 @@ if TYPE_CHECKING:
         write_html,
     )
     from neardup.core.report.original import OriginalText, read_original
+    from neardup.core.report.reviews import ReviewCounts, annotate, is_dismissed, verdict_of
     from neardup.core.report.scan_report import (
         read_report,
         report_dict,
@@ -76,6 +77,7 @@ __all__ = [
     "OverlapPreview",
     "Passage",
     "PdfReportError",
+    "ReviewCounts",
     "Source",
     "SourceReport",
     "SourceReportError",
@@ -83,11 +85,13 @@ __all__ = [
     "ThresholdPreview",
     "ThresholdPreviewer",
     "WordDiff",
+    "annotate",
     "batch_documents",
     "compare_documents",
     "compare_files",
     "format_comparison",
     "format_source_report",
+    "is_dismissed",
     "read_original",
     "read_report",
     "reader_words",
@@ -99,6 +103,7 @@ __all__ = [
     "source_report",
     "source_report_html",
     "source_report_pdf",
+    "verdict_of",
     "word_diff",
     "write_all_sources",
     "write_html",
@@ -112,6 +117,7 @@ __getattr__, __dir__ = lazy_face(
     __name__,
     {
         "citations": ("CitationOptions",),
+        "reviews": ("ReviewCounts", "annotate", "is_dismissed", "verdict_of"),
         "comparison": (
             "Comparison",
             "compare_documents",

@@ -12,6 +12,7 @@ import errno
 import io
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
@@ -141,8 +142,14 @@ def _lines(data: dict[str, Any], *, ensure_ascii: bool) -> str:
     return "{\n" + ",\n".join(fields) + "\n}\n"
 
 
-def write_json(result: ScanResult, out: IO[str]) -> None:
-    out.write(_json_text(report_dict(result)))
+def write_json(
+    result: ScanResult, out: IO[str], amend: Callable[[dict[str, Any]], object] | None = None
+) -> None:
+    """The JSON report; ``amend`` may add to the dict first (review marks, say)."""
+    data = report_dict(result)
+    if amend is not None:
+        amend(data)
+    out.write(_json_text(data))
 
 
 def _write_atomically(text: str | bytes, destination: Path) -> None:
@@ -198,11 +205,17 @@ def write_csv(result: ScanResult, out: IO[str]) -> None:
         writer.writerow([pair[c] for c in CSV_COLUMNS])
 
 
-def write_report(result: ScanResult, fmt: str, destination: Path | None) -> str | None:
-    """Write to a file (atomically), or return the text when no destination is given."""
+def write_report(
+    result: ScanResult,
+    fmt: str,
+    destination: Path | None,
+    amend: Callable[[dict[str, Any]], object] | None = None,
+) -> str | None:
+    """Write to a file (atomically), or return the text when no destination is given.
+    ``amend`` adds to the JSON report's dict before it is written."""
     buffer = io.StringIO()
     if fmt == "json":
-        write_json(result, buffer)
+        write_json(result, buffer, amend)
     elif fmt == "csv":
         write_csv(result, buffer)
     else:

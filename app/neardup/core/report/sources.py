@@ -22,6 +22,7 @@ from neardup.core.report.citations import (
     split_at,
 )
 from neardup.core.report.original import OriginalText, UnreadableError, read_original
+from neardup.core.report.reviews import is_dismissed
 from neardup.core.report.scan_report import similarity_measured
 from neardup.core.report.source_merge import Match, Piece, attribute, merge_matches
 from neardup.core.settings import ScanSettings
@@ -73,6 +74,7 @@ class Source:
     share_excluding_citations: float
     passages: tuple[Passage, ...]
     shared_by: int = 0  # scanned documents holding its most widely shared passage (0: unknown)
+    review: dict[str, str] | None = None  # a person's decision on the pair (`reviews`)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -83,6 +85,7 @@ class Source:
             "share": round(self.share, 4),
             "share_excluding_citations": round(self.share_excluding_citations, 4),
             "passages": [p.to_dict() for p in self.passages],
+            "review": self.review,
         }
 
 
@@ -96,6 +99,7 @@ class SourceReport:
     citations: CitationOptions = field(default_factory=CitationOptions)
     pages: int | None = None
     settings: dict[str, Any] = field(default_factory=dict)  # the scan's, as its report has them
+    dismissed: int = 0  # matches a person dismissed on review: left out of the figures
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of `neardup sources --format json` (see DESIGN.md)."""
@@ -113,6 +117,7 @@ class SourceReport:
                 "min_match_words": self.citations.min_match_words,
             },
             "sources": [s.to_dict() for s in self.sources],
+            "dismissed": self.dismissed,
         }
 
 
@@ -184,26 +189,39 @@ class _Found:
     passages: list[tuple[int, int, int, int]]  # normalised: mine, then the other's
     shared_by: int
     whole: bool  # a duplicate: the same text throughout, listed without passages
+    review: dict[str, str] | None
 
 
 _KIND_ORDER = {"partial": 0, "near-duplicate": 1, "duplicate": 2}
 
 
-def _found(report: dict[str, Any], path: str) -> list[_Found]:
+def _found(report: dict[str, Any], path: str) -> tuple[list[_Found], int]:
+    """The other documents the report pairs with ``path``, and how many matches (pairs or
+    passages) a person dismissed on review: those are left out."""
     found: list[_Found] = []
+    dismissed = 0
     for pair in report.get("pairs", ()):
         if path not in (pair.get("a"), pair.get("b")) or pair.get("a") == pair.get("b"):
             continue
+        if is_dismissed(pair):
+            dismissed += 1
+            continue
         mine, other = ("a", "b") if pair["a"] == path else ("b", "a")
-        passages = pair.get("passages") or ()
+        passages = [p for p in pair.get("passages") or () if not is_dismissed(p)]
+        dismissed += len(pair.get("passages") or ()) - len(passages)
         spans = [
             (int(p[mine][0]), int(p[mine][1]), int(p[other][0]), int(p[other][1])) for p in passages
         ]
+        if not spans and pair.get("passages"):
+            continue  # every passage dismissed: nothing of it is found there any more
         shared_by = max((int(p.get("documents") or 0) for p in passages), default=0)
         overlap = float(pair.get(f"overlap_{mine}") or 0.0)
         whole = pair["kind"] == "duplicate" and not spans
-        found.append(_Found(str(pair[other]), pair["kind"], overlap, spans, shared_by, whole))
-    return found
+        review = pair.get("review") if isinstance(pair.get("review"), dict) else None
+        found.append(
+            _Found(str(pair[other]), pair["kind"], overlap, spans, shared_by, whole, review)
+        )
+    return found, dismissed
 
 
 def _copies(report: dict[str, Any], found: list[_Found], reader: TextReader) -> list[list[int]]:
@@ -258,7 +276,7 @@ def source_report(
     if citations is None:
         citations = CitationOptions.of(ScanSettings.from_dict(report.get("settings") or {}))
     mine = reader.read(path)
-    found = _found(report, path)
+    found, dismissed = _found(report, path)
     length = len(mine.normalised)
     if any(s[1] > length for item in found for s in item.passages):
         raise SourceReportError(
@@ -291,6 +309,7 @@ def source_report(
                 attribution.share(rank, uncited_only=True),
                 passages,
                 max(m.shared_by for m in members),
+                next((m.review for m in members if m.review), None),
             )
         )
     measured = "similarity" in entry and (
@@ -309,6 +328,7 @@ def source_report(
         citations,
         pages,
         dict(settings) if isinstance(settings, dict) else {},
+        dismissed,
     )
 
 
@@ -369,6 +389,8 @@ def format_source_report(report: SourceReport) -> str:
         f"Excluding citations ({report.citations.describe()}): "
         f"{figure(report.similarity_excluding_citations)}",
     ]
+    if report.dismissed:
+        lines.append(f"Dismissed on review, left out of the figures: {report.dismissed}")
     if not report.sources:
         lines.append("No sources.")
     for number, source in enumerate(report.sources, start=1):
@@ -381,6 +403,9 @@ def format_source_report(report: SourceReport) -> str:
             f"citations)  {source.kind:<14} {source.path}"
             f"  ({count} passage{'' if count == 1 else 's'}{common})"
         )
+        if source.review:
+            note = f": {source.review['note']}" if source.review.get("note") else ""
+            lines.append(f"         {source.review['verdict']} on review{note}")
         lines += [f"         also: {alternative}" for alternative in source.alternatives]
         for passage in source.passages:
             where = f"p. {passage.page}, " if passage.page is not None else ""

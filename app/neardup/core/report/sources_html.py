@@ -48,10 +48,16 @@ def _summary(report: SourceReport) -> str:
     count = len(report.sources)
     if report.similarity is None or report.similarity_excluding_citations is None:
         return f"<p>Found in {count} other documents (similarity not measured by this scan).</p>"
+    dismissed = (
+        f" {report.dismissed} match(es) dismissed on review are left out of both figures."
+        if report.dismissed
+        else ""
+    )
     return (
         f"<p><b>{report.similarity:.1%}</b> of this document is found in {count} other "
         f"documents; <b>{report.similarity_excluding_citations:.1%}</b> excluding citations "
-        f"<small>({html.escape(report.citations.describe())}; outlined in the text)</small>.</p>"
+        f"<small>({html.escape(report.citations.describe())}; outlined in the text)</small>."
+        f"{dismissed}</p>"
     )
 
 
@@ -60,6 +66,12 @@ def _row(index: int, report: SourceReport) -> str:
     copies = "".join(
         f"<br><small>also: {html.escape(Path(a).name)}</small>" for a in source.alternatives
     )
+    if source.review:
+        note = source.review.get("note", "")
+        copies += (
+            f"<br><small><b>{html.escape(source.review['verdict'])} on review</b>"
+            f"{': ' + html.escape(note) if note else ''}</small>"
+        )
     return (
         f'<tr><td><span class="swatch" style="background:{colour(index)}"></span> {index + 1}</td>'
         f'<td title="{html.escape(source.path)}">{html.escape(Path(source.path).name)}{copies}</td>'

@@ -154,7 +154,12 @@ def _header(report: SourceReport, styles: _Styles, made: datetime.datetime) -> l
         Spacer(1, 2 * mm),
         styles.raw(
             "Excluding citations leaves out "
-            f"{escape(report.citations.describe())}; cited passages are underlined in the text.",
+            f"{escape(report.citations.describe())}; cited passages are underlined in the text."
+            + (
+                f" {report.dismissed} match(es) dismissed on review are left out of both figures."
+                if report.dismissed
+                else ""
+            ),
             small=True,
             han=False,
         ),
@@ -183,6 +188,10 @@ def _sources_table(report: SourceReport, styles: _Styles) -> list[Flowable]:
         ]
         if source.shared_by > 2:
             details.append(f"common text, held by {source.shared_by} documents")
+        if source.review:
+            note = source.review.get("note", "")
+            suffix = f": {markup(note, styles.fonts)}" if note else ""
+            details.append(f"<b>{source.review['verdict']} on review</b>{suffix}")
         cell = f"<b>{name}</b><br/>" + "<br/>".join(f'<font size="7">{d}</font>' for d in details)
         rows.append(
             [

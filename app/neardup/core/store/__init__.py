@@ -27,9 +27,17 @@ if TYPE_CHECKING:
     from neardup.core.store.file_identity import FileKey, content_hash, file_keys
     from neardup.core.store.ignore_list import DocumentKey, IgnoreList, IgnoreListError
     from neardup.core.store.ownership import ForeignFileError, check_ours
+    from neardup.core.store.review_marks import (
+        WHOLE_PAIR,
+        ReviewMark,
+        ReviewMarks,
+        ReviewMarksError,
+        Verdict,
+    )
 
 __all__ = [
     "OVERLAP_PREFIX",
+    "WHOLE_PAIR",
     "AnalysisCache",
     "DamagedEntryError",
     "DocumentKey",
@@ -37,10 +45,14 @@ __all__ = [
     "ForeignFileError",
     "IgnoreList",
     "IgnoreListError",
+    "ReviewMark",
+    "ReviewMarks",
+    "ReviewMarksError",
     "ScanInput",
     "ScanOutcome",
     "SeenFiles",
     "StoredAnalysis",
+    "Verdict",
     "check_ours",
     "content_hash",
     "corpus_signature",
@@ -64,6 +76,7 @@ __getattr__, __dir__ = lazy_face(
         "file_identity": ("FileKey", "content_hash", "file_keys"),
         "ignore_list": ("DocumentKey", "IgnoreList", "IgnoreListError"),
         "ownership": ("ForeignFileError", "check_ours"),
+        "review_marks": ("WHOLE_PAIR", "ReviewMark", "ReviewMarks", "ReviewMarksError", "Verdict"),
         "derived_values": (
             "OVERLAP_PREFIX",
             "DamagedEntryError",
