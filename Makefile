@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test lint format bench package smoke clean translations
+.PHONY: run test lint format bench package smoke clean translations screenshots
 
 # The GUI's translations: the Qt Linguist source (edited with Linguist, kept current by
 # `make translations`) and the compiled file the app loads, built into the package so that
@@ -44,14 +44,14 @@ test: $(VENV)/.installed-test $(QM)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check app tests benchmarks
-	$(BIN)/ruff format --check app tests benchmarks
+	$(BIN)/ruff check app tests benchmarks scripts
+	$(BIN)/ruff format --check app tests benchmarks scripts
 	$(BIN)/mypy app
 	$(BIN)/lint-imports --no-cache
 
 format: $(VENV)/.installed-test
-	$(BIN)/ruff format app tests benchmarks
-	$(BIN)/ruff check --fix app tests benchmarks
+	$(BIN)/ruff format app tests benchmarks scripts
+	$(BIN)/ruff check --fix app tests benchmarks scripts
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
@@ -63,6 +63,10 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_real_text.py --peers
 	$(BIN)/python benchmarks/bench_soak.py
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/bench_models.py
+
+# The README's screenshots of the real window (needs a Chinese font: fonts-noto-cjk).
+screenshots: $(VENV)/.installed-test $(QM)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/screenshots.py
 
 # The PyInstaller one-folder desktop app in dist/neardup (see packaging/README.md).
 package: | $(BIN)/python
