@@ -75,6 +75,8 @@ def run_review(args: argparse.Namespace) -> int:
     a, b = args.a, args.b
     if a is None or b is None:
         raise ReviewUsageError(f"review {args.action} needs two documents: A B")
+    if args.action == "show":
+        return _show(args, a, b)
     key_a, key_b = _key(a), _key(b)
     if key_a == key_b:
         raise ReviewUsageError(f"{a} and {b} have the same content: that pair is a duplicate")
@@ -109,6 +111,38 @@ def run_review(args: argparse.Namespace) -> int:
         marks.close()
     what = "the pair" if mark.whole_pair else f"passage {args.passage}"
     print(f"{what} {mark.verdict.value}; marks in {marks.path}", file=sys.stderr)
+    return 0
+
+
+def _show(args: argparse.Namespace, a: Path, b: Path) -> int:
+    """The pair's figures and its passages, numbered as --passage counts them, each with
+    A's own text and its mark, if any."""
+    from neardup.core.report import SourceReportError, TextReader, annotate, read_report
+
+    if args.report is None:
+        raise ReviewUsageError("review show needs --report REPORT, the scan the pair is in")
+    pair, side = _pair_passages(args.report, a, b)
+    report = read_report(args.report)
+    marks = open_marks(args, create=False)
+    if marks is not None:
+        annotate(report, marks)
+        pair = next(p for p in report["pairs"] if (p["a"], p["b"]) == (pair["a"], pair["b"]))
+    try:
+        text = TextReader(report).read(str(pair[side]))
+    except SourceReportError as error:
+        raise ReviewUsageError(str(error)) from None
+    other = "b" if side == "a" else "a"
+    verdict = pair.get("review", {}).get("verdict", "not reviewed")
+    print(
+        f"{pair['kind']}: {pair[f'overlap_{side}']:.1%} of {a} found in {b}, "
+        f"{pair[f'overlap_{other}']:.1%} the other way; {verdict}"
+    )
+    for number, passage in enumerate(pair.get("passages") or [], start=1):
+        start, end = passage[side]
+        mark = passage.get("review", {}).get("verdict")
+        excerpt = " ".join(text.excerpt(int(start), int(end)).split())
+        excerpt = excerpt if len(excerpt) <= 70 else excerpt[:69] + "…"
+        print(f"  {number:3}.{f' [{mark}]' if mark else ''} {excerpt}")
     return 0
 
 
@@ -147,9 +181,10 @@ def add_review_command(commands: argparse._SubParsersAction[argparse.ArgumentPar
         "match (a common phrase, a form, the writer's own earlier work) so that it leaves "
         "the figures of `sources`. Marks follow the files' contents, so they survive "
         "moving and rescanning. With --passage N (and --report), the mark is on the N-th "
-        "passage of the pair in that scan report.",
+        "passage of the pair in that scan report; `review show A B --report REPORT` "
+        "lists the pair's passages with their numbers.",
     )
-    review.add_argument("action", choices=("confirm", "dismiss", "clear", "list"))
+    review.add_argument("action", choices=("confirm", "dismiss", "clear", "show", "list"))
     review.add_argument("a", type=Path, nargs="?", metavar="A")
     review.add_argument("b", type=Path, nargs="?", metavar="B")
     review.add_argument("--note", default=None, help="why (shown in the reports)")

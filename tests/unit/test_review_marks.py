@@ -146,6 +146,12 @@ def test_a_dismissed_passage_leaves_only_its_own_text_out(
     assert main(["review", "list", "--format", "json", "--reviews", str(marks)]) == 0
     (mark,) = json.loads(capsys.readouterr().out)
     assert mark["verdict"] == "dismissed" and len(mark["passage"]) == 2
+    # `show` numbers the passages as --passage counts them, with the document's own text.
+    assert main(["review", "show", thesis, source, *args]) == 0
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[0].startswith("partial: ") and shown[0].endswith("not reviewed")
+    assert shown[1].lstrip().startswith("1. [dismissed] ")
+    assert shown[1].split("] ", 1)[1][:20] in (docs / "source.txt").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize(
