@@ -30,6 +30,7 @@ class Document:
     notes: tuple[str, ...] = field(default=())
     hidden_chars: int = 0  # hidden text left out of ``text`` (hidden, white or tiny runs)
     page_starts: tuple[int, ...] = ()  # where each page begins in ``text`` (PDF), if known
+    quote_spans: tuple[tuple[int, int], ...] = ()  # block quotes the format marks, in ``text``
 
 
 # Why a file could not be used: a stable code, and the English the CLI and the JSON report

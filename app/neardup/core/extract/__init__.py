@@ -109,6 +109,7 @@ def _extract(path: Path, options: ExtractOptions) -> Document | Problem:
         hidden_chars=result.hidden_chars,
         # Offsets hold only where line ends needed no rewriting (PDF text has none).
         page_starts=result.page_starts if len(text) == len(result.text) else (),
+        quote_spans=result.quote_spans if len(text) == len(result.text) else (),
     )
 
 

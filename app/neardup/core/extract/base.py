@@ -67,6 +67,9 @@ class Extracted:
     notes: tuple[str, ...] = field(default=())
     hidden_chars: int = 0  # text the format hides from a reader, left out (see docx.py)
     page_starts: tuple[int, ...] = ()  # offset in ``text`` where each page begins, if known
+    # Block quotes the format marks (indented or quote-styled .docx paragraphs): [start, end)
+    # offsets in ``text``, for the figure that excludes citations.
+    quote_spans: tuple[tuple[int, int], ...] = ()
 
 
 Extractor = Callable[[Path, ExtractOptions], Extracted]

@@ -63,6 +63,10 @@ _SKIP = {
     f"{{{_W}}}tcPr",
 }
 _NOTE_KINDS = ("separator", "continuationSeparator", "continuationNotice")
+# A paragraph indented this far on the left (twentieths of a point: 1 cm) is set off from the
+# body text; Word's own styles for quotations, by style id, count whatever their indent.
+_QUOTE_INDENT = 567
+_QUOTE_STYLES = {"quote", "intensequote", "blocktext", "quotation", "blockquote"}
 # Word documents are untrusted input: no entities, no network.
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
 
@@ -138,16 +142,20 @@ def extract_docx(path: Path, options: ExtractOptions) -> Extracted:
             if body is None:
                 body = package.document
             budget = TextBudget()
+            quoted: list[str] = []
+            headers = _unique(_part_blocks(package, _section_refs(body, "headerReference")))
+            main_blocks = list(_container_blocks(body, quoted))
             blocks = [
                 budget.take(block)
                 for block in itertools.chain(
-                    _unique(_part_blocks(package, _section_refs(body, "headerReference"))),
-                    _container_blocks(body),
+                    headers,
+                    main_blocks,
                     _note_blocks(package, RT.FOOTNOTES, "footnote"),
                     _note_blocks(package, RT.ENDNOTES, "endnote"),
                     _unique(_part_blocks(package, _section_refs(body, "footerReference"))),
                 )
             ]
+            quotes = _quote_spans(blocks, len(headers), len(main_blocks), quoted)
             hidden = hidden_characters(body)
     except (zipfile.BadZipFile, KeyError, ValueError, EOFError, etree.XMLSyntaxError) as exc:
         raise _corrupt(exc) from exc
@@ -159,7 +167,7 @@ def extract_docx(path: Path, options: ExtractOptions) -> Extracted:
         if hidden
         else ()
     )
-    return Extracted(text="\n\n".join(blocks), notes=notes, hidden_chars=hidden)
+    return Extracted(text="\n\n".join(blocks), notes=notes, hidden_chars=hidden, quote_spans=quotes)
 
 
 def _corrupt(exc: Exception) -> ExtractionError:
@@ -167,31 +175,73 @@ def _corrupt(exc: Exception) -> ExtractionError:
     return ExtractionError.of("docx-invalid", detail=detail)
 
 
-def _container_blocks(container: _Element) -> Iterator[str]:
-    """Paragraph and table blocks of a body, cell, text box, header or note, in order."""
+def _container_blocks(container: _Element, quoted: list[str] | None = None) -> Iterator[str]:
+    """Paragraph and table blocks of a body, cell, text box, header or note, in order; the
+    body's block quotes are also added to ``quoted``, when given."""
     for child in container:
         tag = child.tag
         if tag == _P:
-            yield from _paragraph_blocks(child)
+            yield from _paragraph_blocks(child, quoted)
         elif tag == _TBL:
             table = _table_text(child)
             if table.strip():
                 yield table
         elif isinstance(tag, str) and tag not in _SKIP:
             # Content controls (w:sdt), custom XML and tracked moves wrap ordinary blocks.
-            yield from _container_blocks(child)
+            yield from _container_blocks(child, quoted)
 
 
-def _paragraph_blocks(paragraph: _Element) -> Iterator[str]:
+def _paragraph_blocks(paragraph: _Element, quoted: list[str] | None = None) -> Iterator[str]:
     pieces: list[str] = []
     boxes: list[_Element] = []
     _collect_inline(paragraph, pieces, boxes)
     text = "".join(pieces).strip()
     if text:
+        if quoted is not None and is_block_quote(paragraph):
+            quoted.append(text)
         yield text
     # Text boxes are anchored in a paragraph; they read best right after it.
     for box in boxes:
         yield from _container_blocks(box)
+
+
+def is_block_quote(paragraph: _Element) -> bool:
+    """A paragraph set off as a quotation: styled as one (Word's Quote, Intense Quote and
+    Block Text styles), or indented on the left by at least ``_QUOTE_INDENT`` (or two
+    characters) and not a list item. A first-line indent, as Chinese body text has, is not."""
+    properties = paragraph.find(f"{{{_W}}}pPr")
+    if properties is None:
+        return False
+    style = properties.find(f"{{{_W}}}pStyle")
+    if style is not None and (style.get(_VAL) or "").lower() in _QUOTE_STYLES:
+        return True
+    if properties.find(f"{{{_W}}}numPr") is not None:
+        return False
+    indent = properties.find(f"{{{_W}}}ind")
+    if indent is None:
+        return False
+    for name, limit in (("left", _QUOTE_INDENT), ("start", _QUOTE_INDENT), ("leftChars", 200)):
+        value = indent.get(f"{{{_W}}}{name}") or ""
+        if value.lstrip("-").isdigit() and int(value) >= limit:
+            return True
+    return False
+
+
+def _quote_spans(
+    blocks: list[str], first: int, count: int, quoted: list[str]
+) -> tuple[tuple[int, int], ...]:
+    """Offsets in the joined text of the body blocks ``blocks[first:first + count]`` that
+    are block quotes (``quoted``, in order)."""
+    spans: list[tuple[int, int]] = []
+    offset = sum(len(block) + 2 for block in blocks[:first])
+    waiting = iter(quoted)
+    wanted = next(waiting, None)
+    for block in blocks[first : first + count]:
+        if wanted is not None and block == wanted:
+            spans.append((offset, offset + len(block)))
+            wanted = next(waiting, None)
+        offset += len(block) + 2
+    return tuple(spans)
 
 
 def _switched_on(toggle: _Element | None) -> bool:

@@ -45,6 +45,9 @@ _BACK_MATTER_HEADING = re.compile(
     re.MULTILINE,
 )
 
+# A paragraph: text between blank lines (lines of only white space count as blank).
+_PARAGRAPH = re.compile(r"[^\n]*\S[^\n]*(?:\n[^\n]*\S[^\n]*)*")
+
 _CJK_WORD = re.compile("[\u3400-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]")
 _LATIN_WORD = re.compile(r"[^\W\u3400-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af_]+")
 # How many Chinese characters say as much as one English word: 13 characters for 8 words,
@@ -92,11 +95,49 @@ def reference_lists(text: str) -> list[Span]:
     return spans
 
 
-def cited_regions(text: str, options: CitationOptions) -> list[Span]:
-    """The regions a writer marked as cited, merged and sorted."""
+def indented_quotes(text: str) -> list[Span]:
+    """Block quotes of a plain text: paragraphs (between blank lines) whose every line is
+    indented deeper than the text's usual first-line indent, or starts with "> ". Chinese
+    body text indents each paragraph's first line by two full-width spaces, so only what
+    stands out from the body counts."""
+    paragraphs = [(m.start(), m.end(), m.group()) for m in _PARAGRAPH.finditer(text)]
+    if not paragraphs:
+        return []
+    firsts = [_indent(block.split("\n", 1)[0]) for _, _, block in paragraphs]
+    body = max(set(firsts), key=firsts.count)
+    spans: list[Span] = []
+    for start, end, block in paragraphs:
+        lines = [line for line in block.split("\n") if line.strip()]
+        if all(line.lstrip().startswith(">") for line in lines) or all(
+            _indent(line) > body and _indent(line) >= 2 for line in lines
+        ):
+            spans.append((start, end))
+    return spans if len(spans) < len(paragraphs) else []
+
+
+def _indent(line: str) -> int:
+    """Leading white space, in spaces: a tab is four, a full-width space two."""
+    width = 0
+    for character in line:
+        if character == " ":
+            width += 1
+        elif character == "\t":
+            width += 4
+        elif character == "\u3000":
+            width += 2
+        else:
+            break
+    return width
+
+
+def cited_regions(
+    text: str, options: CitationOptions, block_quotes: Iterable[Span] = ()
+) -> list[Span]:
+    """The regions a writer marked as cited, merged and sorted; ``block_quotes`` are the
+    document's block quotes (in ``text``), which its format shows rather than its marks."""
     spans: list[Span] = []
     if options.exclude_quotes:
-        spans += quotations(text)
+        spans += quotations(text) + list(block_quotes)
     if options.exclude_references:
         spans += reference_lists(text)
     return merge_spans(spans)

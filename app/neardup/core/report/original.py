@@ -14,6 +14,7 @@ from pathlib import Path
 from neardup.core.extract import extract
 from neardup.core.features import MappedText, MappingError, content_key_text, mapped_text
 from neardup.core.models import Document, Problem
+from neardup.core.report.citations import indented_quotes
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,11 +26,23 @@ class OriginalText:
     normalised: str  # as the scan compared it (folded where the scan folded)
     mapped: MappedText
     page_starts: tuple[int, ...] = ()  # offsets in ``original`` where PDF pages begin
+    quote_spans: tuple[tuple[int, int], ...] = ()  # block quotes, in ``original``
 
     @classmethod
     def of(cls, document: Document, *, fold: bool) -> OriginalText:
         mapped = mapped_text(document.text, fold=fold)
-        return cls(document.path, document.text, mapped.text, mapped, document.page_starts)
+        quotes = document.quote_spans
+        if document.format == "txt":
+            quotes = tuple(indented_quotes(document.text))
+        return cls(document.path, document.text, mapped.text, mapped, document.page_starts, quotes)
+
+    def block_quotes(self) -> list[tuple[int, int]]:
+        """The block quotes as ranges of the normalised text."""
+        starts = self.mapped.offsets.starts
+        return [
+            (bisect.bisect_left(starts, low), bisect.bisect_left(starts, high))
+            for low, high in self.quote_spans
+        ]
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         """The original range of normalised ``[start, end)``."""

@@ -284,7 +284,7 @@ def source_report(
             "scan again to report on it"
         )
     groups = _copies(report, found, reader)
-    regions = cited_regions(mine.normalised, citations)
+    regions = cited_regions(mine.normalised, citations, mine.block_quotes())
     merged_by_group = [_merged(mine, [found[n] for n in members], reader) for members in groups]
     pieces = [
         [piece for match in merged for piece in _pieces(mine.normalised, match, regions, citations)]
