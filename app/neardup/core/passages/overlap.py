@@ -119,17 +119,24 @@ def _cannot_be_copying(starts: IntArray, ends: IntArray, a: CompactText) -> bool
     return weight + (len(starts) - 1) * MAX_GAP < MIN_MATCH
 
 
-def union_size(ranges: list[tuple[int, int]], before: IntArray | None = None) -> int:
-    """Size of the union of half-open ranges; with ``before`` (a prefix count such as
-    `non_space_before`), the number of counted characters the union covers."""
-    total, end = 0, -1
-    for first, stop in sorted(ranges):
-        if stop <= end:
-            continue
-        start = max(first, end, 0)
-        total += stop - start if before is None else int(before[stop] - before[start])
-        end = stop
-    return total
+def union_size(
+    ranges: list[tuple[int, int]] | npt.NDArray[np.int64], before: IntArray | None = None
+) -> int:
+    """Size of the union of half-open ranges (pairs, or an (n, 2) array); with ``before``
+    (a prefix count such as `non_space_before`), the number of counted characters the union
+    covers."""
+    spans = np.asarray(ranges, dtype=np.int64).reshape(-1, 2)
+    if not len(spans):
+        return 0
+    spans = spans[np.argsort(spans[:, 0], kind="stable")]
+    starts, ends = spans[:, 0], spans[:, 1]
+    # Each range counts from where the ranges before it stopped covering.
+    covered_to = np.concatenate(([0], np.maximum.accumulate(ends)[:-1]))
+    starts = np.maximum(np.maximum(starts, covered_to), 0)
+    counted = ends > starts
+    if before is None:
+        return int((ends[counted] - starts[counted]).sum())
+    return int((before[ends[counted]] - before[starts[counted]]).sum())
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,27 +44,26 @@ def _summaries(
 
     Shares count non-space characters, like each pair's overlap figures.
     """
-    spans: list[list[tuple[int, int]]] = [[] for _ in range(count)]
+    spans: list[list[np.ndarray]] = [[] for _ in range(count)]
     sources: list[list[Source]] = [[] for _ in range(count)]
     for pair in pairs:
-        for me, other, share, side in (
-            (pair.a, pair.b, pair.overlap_a, 0),
-            (pair.b, pair.a, pair.overlap_b, 1),
+        rows = np.array(pair.spans, dtype=np.int64).reshape(-1, 5) if pair.spans else None
+        for me, other, share, columns in (
+            (pair.a, pair.b, pair.overlap_a, slice(0, 2)),
+            (pair.b, pair.a, pair.overlap_b, slice(2, 4)),
         ):
             if share <= 0:
                 continue
             sources[me].append(Source(other, share))
-            for span in pair.spans:
-                spans[me].append(
-                    (span.a_start, span.a_end) if side == 0 else (span.b_start, span.b_end)
-                )
+            if rows is not None:
+                spans[me].append(rows[:, columns])
     out: list[SimilaritySummary | None] = []
     for doc in range(count):
         if not sources[doc]:
             out.append(SimilaritySummary(0.0, None, 0.0, ()) if measured else None)
             continue
         before = non_space_before(texts[doc])
-        merged = union_size(spans[doc], before)
+        merged = union_size(np.concatenate(spans[doc]) if spans[doc] else [], before)
         best = max(sources[doc], key=lambda s: s.overlap)
         total = min(1.0, merged / int(before[-1])) if before[-1] else 0.0
         total = max(total, best.overlap)
