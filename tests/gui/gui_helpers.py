@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from neardup.gui.main_window import MainWindow
@@ -17,3 +18,27 @@ def scan_folder(qtbot: QtBot, window: MainWindow, folder: Path) -> None:
     window.folders_panel.add_folder(folder)
     with qtbot.waitSignal(window.scan_finished, timeout=SCAN_TIMEOUT_MS):
         qtbot.mouseClick(window.scan_button, Qt.MouseButton.LeftButton)
+        answer_discard(window)
+
+
+def answer_discard(window: MainWindow) -> None:
+    """A new scan over an unsaved one asks first: answer Discard, as a person who wants the
+    new results does (nothing to do when nothing was asked)."""
+    question = window.files.question
+    if question is not None and question.isVisible():
+        question.button(QMessageBox.StandardButton.Discard).click()
+
+
+def throw_results_away(window: MainWindow) -> None:
+    """A test's scan is never worth saving: its window closes without the question (for
+    qtbot.addWidget's before_close_func)."""
+    window.files.discard()
+
+
+def close_discarding(window: MainWindow) -> None:
+    """Close a window that shows an unsaved scan as a person would: answer Discard."""
+    window.close()
+    question = window.files.question
+    assert question is not None and question.isVisible(), "closing asked nothing"
+    question.button(QMessageBox.StandardButton.Discard).click()
+    assert not window.isVisible()

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QStackedWidget,
     QTableView,
     QTabWidget,
     QTreeView,
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 from neardup.gui.formatting import count_text, kind_text
 from neardup.gui.report_data import GroupRow, MemberRow, PairRow, ReportData
 from neardup.gui.results.documents_page import DocumentsPage
+from neardup.gui.results.drop_hint import DropHint
 from neardup.gui.results.file_actions import add_file_actions
 from neardup.gui.results.groups_model import KIND_COLUMN, GroupsModel
 from neardup.gui.results.models import (
@@ -165,10 +167,15 @@ class ResultsView(QWidget):
         self.tabs.addTab(self.groups_view, self.tr("Groups"))
         self.tabs.addTab(pairs_page, self.tr("Pairs"))
         self.tabs.addTab(self.problems_view, self.tr("Problems"))
+        # Before the first results: where to begin, in place of four empty tables.
+        self.drop_hint = DropHint()
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.drop_hint)
+        self.pages.addWidget(self.tabs)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.summary_label)
-        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.pages, 1)
         self._pair_of: dict[tuple[str, str], PairRow] = {}
         self._tidy_scope = TidyScope()
         self._tidy_enabled = True
@@ -179,6 +186,7 @@ class ResultsView(QWidget):
 
     def show_report(self, report: ReportData) -> None:
         self._report = report
+        self.pages.setCurrentWidget(self.tabs)
         self._tidy_scope = TidyScope.of(report)
         self.groups_model.set_groups(report.groups, self._tidy_scope.never_moved())
         self.pairs_model.set_rows(report.pairs)
