@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -42,3 +43,30 @@ def close_discarding(window: MainWindow) -> None:
     assert question is not None and question.isVisible(), "closing asked nothing"
     question.button(QMessageBox.StandardButton.Discard).click()
     assert not window.isVisible()
+
+
+def drop_on(window: MainWindow, paths: list[Path]) -> bool:
+    """Drag these paths over the window and drop them; whether the window took the drag."""
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    point = window.rect().center()
+    # QDragEnterEvent takes an integer point, QDropEvent a floating one.
+    enter = QDragEnterEvent(
+        point,
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dragEnterEvent(enter)
+    if not enter.isAccepted():
+        return False
+    drop = QDropEvent(
+        QPointF(point),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dropEvent(drop)
+    return True

@@ -7,9 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QHeaderView, QTableView, QTreeView
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QTreeView,
+)
 
 # Room above and below the text of a row, in pixels.
 ROW_PADDING = 8
@@ -30,6 +36,16 @@ def chars_width(metrics: QFontMetrics, chars: int) -> int:
     return chars * metrics.averageCharWidth() + ROW_PADDING * 2
 
 
+class OneLineRows(QStyledItemDelegate):
+    """A tree's rows as tall as a table's: its own rows take the bare height of the text."""
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        size = super().sizeHint(option, index)
+        return QSize(size.width(), max(size.height(), row_height(option.fontMetrics)))
+
+
 def make_readable(view: QTableView | QTreeView, widths: Mapping[int, int]) -> None:
     """Lay out a result table: ``widths`` maps a column to its first width in characters;
     a person can drag any column wider or narrower, and the last one fills the rest."""
@@ -48,4 +64,5 @@ def make_readable(view: QTableView | QTreeView, widths: Mapping[int, int]) -> No
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         rows.setDefaultSectionSize(row_height(metrics))
     else:
-        view.setUniformRowHeights(True)  # the tree's rows already fit their one line
+        view.setItemDelegate(OneLineRows(view))
+        view.setUniformRowHeights(True)  # every row one line: Qt measures only the first
