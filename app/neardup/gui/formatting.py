@@ -33,10 +33,10 @@ def kind_text(kind: str) -> str:
     return kind if name is None else translate("Kind", str(name))
 
 
-def count_text(count: int, one: str, many: str) -> str:
-    """``one`` or ``many`` (translated, each with a {count}) for ``count``: English needs
-    both forms, Chinese gives the same text twice."""
-    return (one if count == 1 else many).format(count=count)
+def count_text(count: int, one: str, many: str, **values: object) -> str:
+    """``one`` or ``many`` (translated, each with a {count} and any other ``values``) for
+    ``count``: English needs both forms, Chinese gives the same text twice."""
+    return (one if count == 1 else many).format(count=count, **values)
 
 
 def human_size(size: int) -> str:
