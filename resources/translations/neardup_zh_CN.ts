@@ -4,7 +4,7 @@
 <context>
     <name>CollapsibleSection</name>
     <message>
-        <location filename="../../app/neardup/gui/settings/settings_panel.py" line="+76"/>
+        <location filename="../../app/neardup/gui/settings/settings_panel.py" line="+87"/>
         <source>Show or hide the advanced options.</source>
         <translation>显示或隐藏高级选项。</translation>
     </message>
@@ -12,7 +12,7 @@
 <context>
     <name>Column</name>
     <message>
-        <location filename="../../app/neardup/gui/results/documents_model.py" line="+108"/>
+        <location filename="../../app/neardup/gui/results/documents_model.py" line="+137"/>
         <location filename="../../app/neardup/gui/results/groups_rows.py" line="+15"/>
         <source>Name</source>
         <translation>名称</translation>
@@ -56,7 +56,7 @@
     </message>
     <message>
         <location filename="../../app/neardup/gui/results/groups_rows.py" line="-4"/>
-        <location filename="../../app/neardup/gui/results/models.py" line="+185"/>
+        <location filename="../../app/neardup/gui/results/models.py" line="+227"/>
         <source>Distance</source>
         <translation>距离</translation>
     </message>
@@ -71,12 +71,13 @@
         <translation>大小</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../app/neardup/gui/results/documents_model.py" line="+7"/>
+        <location filename="../../app/neardup/gui/results/groups_rows.py" line="+1"/>
         <source>Modified</source>
         <translation>修改时间</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../app/neardup/gui/results/groups_rows.py" line="+2"/>
         <location filename="../../app/neardup/gui/results/models.py" line="-2"/>
         <source>Kind</source>
         <translation>类型</translation>
@@ -112,7 +113,17 @@
         <translation>公共文本</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+8"/>
+        <source>Modified A</source>
+        <translation>A 修改时间</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Modified B</source>
+        <translation>B 修改时间</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Path</source>
         <translation>路径</translation>
     </message>
@@ -130,7 +141,7 @@
         <translation> 或 </translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+7"/>
         <source>deleted from A</source>
         <translation>从 A 中删除</translation>
     </message>
@@ -145,7 +156,7 @@
         <translation>改动</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+52"/>
         <source>Compare: {name} ↔ {name2}</source>
         <translation>比较：{name} ↔ {name2}</translation>
     </message>
@@ -240,7 +251,7 @@
         <translation>{count} 个段落</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>Passage {n}</source>
         <translation>段落 {n}</translation>
     </message>
@@ -296,14 +307,107 @@
     </message>
 </context>
 <context>
+    <name>CompareFigures</name>
+    <message>
+        <location filename="../../app/neardup/gui/compare/compare_figures.py" line="+38"/>
+        <source>{count} matched passage</source>
+        <translation>{count} 个匹配段落</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} matched passages</source>
+        <translation>{count} 个匹配段落</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>no word changed</source>
+        <translation>没有词语改动</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{count} change</source>
+        <translation>{count} 处改动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} changes</source>
+        <translation>{count} 处改动</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{count} word inserted</source>
+        <translation>插入 {count} 个词</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} words inserted</source>
+        <translation>插入 {count} 个词</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{changes}: {inserted}, {deleted} deleted, {changed} changed</source>
+        <translation>{changes}：{inserted}，删除 {deleted} 个，改动 {changed} 个</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A→B: {a} of A found in B · B→A: {b} of B found in A</source>
+        <translation>A→B：A 的 {a} 出现在 B 中 · B→A：B 的 {b} 出现在 A 中</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{shares} (measured here: the scan did not measure overlaps)</source>
+        <translation>{shares}（在此测量：扫描时未测量重合比例）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{passages} (measured here)</source>
+        <translation>{passages}（在此测量）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Pair</source>
+        <translation>文档对</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hamming distance {distance}</source>
+        <translation>汉明距离 {distance}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>similarity {similarity}</source>
+        <translation>相似度 {similarity}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{figures} — the scan&apos;s figures, as in the Pairs tab</source>
+        <translation>{figures} — 扫描得出的数值，与“文档对”标签页相同</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Not a pair of the last scan; measured for these two files alone: Hamming distance {distance} · similarity {similarity} (their words weighed without a collection, so a scan that holds them can give other figures) · {shares} · {passages}</source>
+        <translation>不是上次扫描中的文档对；仅针对这两个文件测量：汉明距离 {distance} · 相似度 {similarity}（词语权重未参照整个文档集计算，因此包含它们的扫描可能给出不同的数值） · {shares} · {passages}</translation>
+    </message>
+</context>
+<context>
     <name>CompareLauncher</name>
     <message>
-        <location filename="../../app/neardup/gui/compare/compare_launcher.py" line="+36"/>
+        <location filename="../../app/neardup/gui/compare/compare_launcher.py" line="+17"/>
+        <source>Documents (*.txt *.docx *.pdf);;All files (*)</source>
+        <translation>文档 (*.txt *.docx *.pdf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>&amp;Compare two files…</source>
         <translation>比较两个文件(&amp;C)…</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+2"/>
+        <source>Choose two documents and show what one copies from or changes in the other.</source>
+        <translation>选择两篇文档，显示其中一篇抄袭或改动了另一篇的哪些内容。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Compare: choose the first file (A)</source>
         <translation>比较：选择第一个文件（A）</translation>
     </message>
@@ -314,9 +418,68 @@
     </message>
 </context>
 <context>
+    <name>DocumentsModel</name>
+    <message>
+        <location filename="../../app/neardup/gui/results/documents_model.py" line="-163"/>
+        <source>Scan</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reference library</source>
+        <translation>参考库</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Not measured: the scan was cancelled, ran without partial-copy detection, or was saved by an older NearDup; rescan to see it.</source>
+        <translation>未测量：扫描已取消、未启用部分抄袭检测，或报告由旧版 NearDup 保存；重新扫描即可看到。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>{share} of this document&apos;s text is found in other documents (all sources together, each passage counted once)</source>
+        <translation>本文档有 {share} 的文本出现在其他文档中（合计所有来源，每个段落只计一次）</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <location line="+15"/>
+        <source>Not found in another document</source>
+        <translation>未在其他文档中找到</translation>
+    </message>
+    <message>
+        <location line="-13"/>
+        <source>{share} of this document is found in {path}</source>
+        <translation>本文档有 {share} 出现在 {path} 中</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>… and {count} more (see the Pairs tab)</source>
+        <translation>… 另有 {count} 个（见“文档对”标签页）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Share of this document found in each source:</source>
+        <translation>本文档出现在各来源中的比例：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Reference library: compared with scanned documents, never with each other</source>
+        <translation>参考库：只与被扫描的文档比较，参考库文档之间不互相比较</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Scanned: compared with every other document</source>
+        <translation>被扫描：与所有其他文档比较</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Hides {count} characters of text from its reader (hidden, white or tiny runs), a known way to defeat plagiarism checkers; they were left out.</source>
+        <translation>对读者隐藏了 {count} 个字符的文本（隐藏、白色或极小的文字），这是一种已知的规避查重的手段；这些字符未参与比较。</translation>
+    </message>
+</context>
+<context>
     <name>DocumentsPage</name>
     <message>
-        <location filename="../../app/neardup/gui/results/documents_page.py" line="+60"/>
+        <location filename="../../app/neardup/gui/results/documents_page.py" line="+58"/>
         <source>Double-click a document to compare it with its largest source; right-click for its other sources.</source>
         <translation>双击文档，与其最大的来源并排比较；右键单击查看其他来源。</translation>
     </message>
@@ -351,7 +514,17 @@
         <translation>他处可见：</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+37"/>
+        <source>This report does not say where {name} is found; see the Pairs tab.</source>
+        <translation>此报告没有说明 {name} 出现在哪里；请查看“文档对”标签页。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No text of {name} was found in another document.</source>
+        <translation>{name} 的文本未在其他文档中找到。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>The report has no pair of {name} and {name2} to compare.</source>
         <translation>报告中没有 {name} 与 {name2} 这一对，无法比较。</translation>
     </message>
@@ -382,9 +555,98 @@
     </message>
 </context>
 <context>
+    <name>DropHandling</name>
+    <message>
+        <location filename="../../app/neardup/gui/window_parts.py" line="+58"/>
+        <source>NearDup cannot use {names}: drop folders, documents (.txt, .docx, .pdf) or a NearDup report (.json).</source>
+        <translation>NearDup 无法使用 {names}：请拖入文件夹、文档（.txt、.docx、.pdf）或 NearDup 报告（.json）。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Added to scan: {names}. Press Scan (F5).</source>
+        <translation>已加入扫描：{names}。请点击“扫描”（F5）。</translation>
+    </message>
+</context>
+<context>
+    <name>DropHint</name>
+    <message>
+        <location filename="../../app/neardup/gui/results/drop_hint.py" line="+18"/>
+        <source>Drop folders or files here, or choose Add folder</source>
+        <translation>将文件夹或文件拖到这里，或选择“添加文件夹”</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Folders and documents (.txt, .docx, .pdf) are added to scan; a NearDup report (.json) opens.</source>
+        <translation>文件夹和文档（.txt、.docx、.pdf）会加入扫描；NearDup 报告（.json）会被打开。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+</context>
+<context>
+    <name>FileState</name>
+    <message>
+        <location filename="../../app/neardup/gui/file_state.py" line="+15"/>
+        <source>no longer there</source>
+        <translation>已不存在</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>changed since the scan</source>
+        <translation>扫描后已改动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>permission denied</source>
+        <translation>权限不足</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>{denied}: cannot read its details</source>
+        <translation>{denied}：无法读取其信息</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>cannot read its details ({error})</source>
+        <translation>无法读取其信息（{error}）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{gone} as a regular file</source>
+        <translation>{gone}（不再是普通文件）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{changed}: its size is now {now}, was {was}</source>
+        <translation>{changed}：大小现在为 {now}，原为 {was}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{changed}: modified at {time}</source>
+        <translation>{changed}：修改于 {time}</translation>
+    </message>
+</context>
+<context>
     <name>FoldersPanel</name>
     <message>
-        <location filename="../../app/neardup/gui/settings/folders_panel.py" line="+39"/>
+        <location filename="../../app/neardup/gui/settings/folders_panel.py" line="+29"/>
+        <source>Scan</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reference library</source>
+        <translation>参考库</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Folders</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
@@ -470,14 +732,155 @@
     </message>
 </context>
 <context>
+    <name>GroupsModel</name>
+    <message>
+        <location filename="../../app/neardup/gui/results/groups_model.py" line="+331"/>
+        <source>Reference (the one to keep): {path}</source>
+        <translation>基准文件（保留的那一份）：{path}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Moved to {folder} (Edit → Undo puts it back): {path}</source>
+        <translation>已移到 {folder}（编辑 → 撤销 可放回）：{path}</translation>
+    </message>
+    <message>
+        <location filename="../../app/neardup/gui/results/groups_rows.py" line="+5"/>
+        <source>Duplicate: the same text as the reference, an exact copy.</source>
+        <translation>完全重复：与基准文件文本相同，是完全一样的副本。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Near-duplicate: an edited version of the reference, not an exact copy.</source>
+        <translation>近似重复：基准文件的改写版本，不是完全一样的副本。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Some members are exact copies of the reference, some are edited versions.</source>
+        <translation>部分成员是基准文件完全一样的副本，部分是改写版本。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>reference</source>
+        <translation>基准文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>library</source>
+        <translation>参考库</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>in Trash</source>
+        <translation>在回收站中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>moved to</source>
+        <translation>已移到</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>{count} file</source>
+        <translation>{count} 个文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} files</source>
+        <translation>{count} 个文件</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{count} marked</source>
+        <translation>已标记 {count} 个</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Group {id}: {name} ({counts})</source>
+        <translation>分组 {id}：{name}（{counts}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+</context>
+<context>
+    <name>HelpMenu</name>
+    <message>
+        <location filename="../../app/neardup/gui/help_menu.py" line="+104"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;How to read the results</source>
+        <translation>如何解读结果(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>What duplicate, near-duplicate and partial mean, the two percentages, and k.</source>
+        <translation>完全重复、近似重复和部分抄袭的含义，两个比例，以及 k。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;About NearDup</source>
+        <translation>关于 NearDup(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>About NearDup</source>
+        <translation>关于 NearDup</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NearDup {version}</source>
+        <translation>NearDup {version}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Finds near-duplicate and partly copied documents (.txt, .docx, .pdf), in Chinese and English.</source>
+        <translation>查找近似重复和部分抄袭的文档（.txt、.docx、.pdf），支持中文和英文。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Free software under the {licence} licence.</source>
+        <translation>自由软件，以 {licence} 许可证发布。</translation>
+    </message>
+</context>
+<context>
     <name>IgnoreController</name>
     <message>
-        <location filename="../../app/neardup/gui/tidy/ignore_controller.py" line="+40"/>
+        <location filename="../../app/neardup/gui/tidy/ignore_controller.py" line="+23"/>
+        <source>Ignore this pair</source>
+        <translation>忽略这一对</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ignore this group</source>
+        <translation>忽略此分组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop ignoring this pair</source>
+        <translation>不再忽略这一对</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop ignoring this group</source>
+        <translation>不再忽略此分组</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Show &amp;ignored pairs and groups</source>
         <translation>显示已忽略的文档对和分组(&amp;I)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+3"/>
+        <source>Show what you chose to ignore, greyed and tagged, so that you can stop ignoring it.</source>
+        <translation>以灰色和标签显示你选择忽略的内容，以便取消忽略。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Ignoring is off: {error}</source>
         <translation>忽略功能已关闭：{error}</translation>
     </message>
@@ -490,6 +893,29 @@
         <location line="+12"/>
         <source>Hide this file and its reference as a pair, now and later.</source>
         <translation>隐藏此文件与其基准文件这一对，现在和以后都不再显示。</translation>
+    </message>
+</context>
+<context>
+    <name>Kind</name>
+    <message>
+        <location filename="../../app/neardup/gui/formatting.py" line="+15"/>
+        <source>duplicate</source>
+        <translation>完全重复</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>near-duplicate</source>
+        <translation>近似重复</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>partial</source>
+        <translation>部分抄袭</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mixed</source>
+        <translation>混合</translation>
     </message>
 </context>
 <context>
@@ -528,27 +954,7 @@
         <translation>添加一个要扫描的文档文件夹。</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>&amp;Open report…</source>
-        <translation>打开报告(&amp;O)…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Open a saved JSON scan report.</source>
-        <translation>打开已保存的 JSON 扫描报告。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>&amp;Save report…</source>
-        <translation>保存报告(&amp;S)…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Save the results as a JSON report.</source>
-        <translation>将结果保存为 JSON 报告。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+10"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -559,12 +965,12 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+25"/>
+        <location line="+24"/>
         <source>&amp;Scan</source>
         <translation>扫描(&amp;S)</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-24"/>
         <source>Scan the folders with these settings.</source>
         <translation>按这些设置扫描文件夹。</translation>
     </message>
@@ -579,28 +985,27 @@
         <translation>停止扫描，保留已完成的部分。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
         <location line="+20"/>
-        <location line="+272"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location line="-256"/>
+        <location line="+16"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
@@ -621,18 +1026,18 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+209"/>
+        <location line="+213"/>
         <location line="+3"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="-162"/>
+        <location line="-166"/>
         <source>{app} — Unsaved scan</source>
         <translation>{app} — 未保存的扫描</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <location line="+9"/>
         <source>Nothing to scan</source>
         <translation>没有可扫描的内容</translation>
@@ -653,7 +1058,12 @@
         <translation>请至少勾选一种文件类型。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+3"/>
+        <source>Save the results before scanning again?</source>
+        <translation>重新扫描前要保存结果吗？</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Starting…</source>
         <translation>正在开始…</translation>
     </message>
@@ -663,12 +1073,37 @@
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location line="+20"/>
-        <source>Scan cancelled: showing the files finished so far.</source>
-        <translation>扫描已取消：显示目前已完成的文件。</translation>
+        <location line="+21"/>
+        <source>{count} file not scanned</source>
+        <translation>{count} 个文件未扫描</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} files not scanned</source>
+        <translation>{count} 个文件未扫描</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>Scan cancelled: showing the files finished so far; {not_read}.</source>
+        <translation>扫描已取消：显示目前已完成的文件；{not_read}。</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Save the results before opening {name}?</source>
+        <translation>打开 {name} 前要保存结果吗？</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>Cannot use what was dropped</source>
+        <translation>无法使用拖入的内容</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Save the results before closing?</source>
+        <translation>关闭前要保存结果吗？</translation>
+    </message>
+    <message>
+        <location line="-96"/>
         <source>Scan finished.</source>
         <translation>扫描完成。</translation>
     </message>
@@ -688,18 +1123,7 @@
         <translation>完成</translation>
     </message>
     <message>
-        <location line="+29"/>
-        <source>Open report</source>
-        <translation>打开报告</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+35"/>
-        <source>NearDup reports (*.json)</source>
-        <translation>NearDup 报告 (*.json)</translation>
-    </message>
-    <message>
-        <location line="-21"/>
+        <location line="+37"/>
         <source>Opening {name}…</source>
         <translation>正在打开 {name}…</translation>
     </message>
@@ -708,28 +1132,121 @@
         <source>Cannot open report</source>
         <translation>无法打开报告</translation>
     </message>
-    <message>
-        <location line="+7"/>
-        <source>Save report</source>
-        <translation>保存报告</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Cannot save report</source>
-        <translation>无法保存报告</translation>
-    </message>
 </context>
 <context>
     <name>MarkActions</name>
     <message>
-        <location filename="../../app/neardup/gui/tidy/mark_actions.py" line="+37"/>
+        <location filename="../../app/neardup/gui/tidy/mark_actions.py" line="+19"/>
+        <source>Mark all but the kept copy</source>
+        <translation>标记除保留副本外的所有文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark exact duplicates only</source>
+        <translation>只标记完全重复的文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep the oldest, mark the others</source>
+        <translation>保留最早的，标记其他</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep the newest, mark the others</source>
+        <translation>保留最新的，标记其他</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep the largest, mark the others</source>
+        <translation>保留最大的，标记其他</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep the one in a folder…, mark the others</source>
+        <translation>保留某文件夹中的那份…，标记其他</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Clear marks</source>
+        <translation>清除标记</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mark every file of every group but the copy each group keeps.</source>
+        <translation>标记每个分组中除保留副本外的所有文件。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mark only the exact copies of each kept file, never edited versions.</source>
+        <translation>只标记每个保留文件完全一样的副本，不标记改写版本。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>In each group keep the oldest file and mark the others.</source>
+        <translation>每个分组保留最早的文件，标记其他文件。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>In each group keep the newest file and mark the others.</source>
+        <translation>每个分组保留最新的文件，标记其他文件。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>In each group keep the largest file and mark the others.</source>
+        <translation>每个分组保留最大的文件，标记其他文件。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>In each group with a copy in the folder you choose, keep that copy and mark the others.</source>
+        <translation>在所选文件夹中有副本的每个分组里，保留该副本，标记其他文件。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Unmark every file.</source>
+        <translation>取消所有文件的标记。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>&amp;Marks</source>
         <translation>标记(&amp;M)</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>Keep the copies in this folder</source>
         <translation>保留此文件夹中的副本</translation>
+    </message>
+</context>
+<context>
+    <name>PairsModel</name>
+    <message>
+        <location filename="../../app/neardup/gui/results/models.py" line="-220"/>
+        <source>Not measured: partial-copy detection was off, or the scan was cancelled before it.</source>
+        <translation>未测量：未启用部分抄袭检测，或扫描在此之前已取消。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Share of A&apos;s text found in B</source>
+        <translation>A 的文本出现在 B 中的比例</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Share of B&apos;s text found in A</source>
+        <translation>B 的文本出现在 A 中的比例</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>in {count} documents</source>
+        <translation>见于 {count} 篇文档</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Some of the text this pair shares is held by {count} scanned documents: a template, a licence, or a source many copied. It still counts; scan with --exclude-common to leave such text out.</source>
+        <translation>这一对共有的部分文本见于 {count} 篇被扫描的文档：可能是模板、许可声明，或许多人抄袭的同一来源。它仍然计入；扫描时使用 --exclude-common 可排除这类文本。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The text this pair shares is found in these two documents only</source>
+        <translation>这一对共有的文本只见于这两篇文档</translation>
     </message>
 </context>
 <context>
@@ -951,14 +1468,225 @@
     </message>
 </context>
 <context>
+    <name>Progress</name>
+    <message>
+        <location filename="../../app/neardup/gui/formatting.py" line="+3"/>
+        <source>Finding files</source>
+        <translation>查找文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reading</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fingerprinting</source>
+        <translation>计算指纹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Matching</source>
+        <translation>匹配</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Finding passages</source>
+        <translation>查找段落</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>about {seconds} s left</source>
+        <translation>约剩 {seconds} 秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>about {minutes} min left</source>
+        <translation>约剩 {minutes} 分钟</translation>
+    </message>
+</context>
+<context>
+    <name>RecentReportsMenu</name>
+    <message>
+        <location filename="../../app/neardup/gui/recent_reports.py" line="+35"/>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>&amp;{number} {name}  ({folder})</source>
+        <translation>&amp;{number} {name}  （{folder}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;{number} {name}  ({folder}): not found</source>
+        <translation>&amp;{number} {name}  （{folder}）：找不到</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No longer there: {path}</source>
+        <translation>已不存在：{path}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No recent reports</source>
+        <translation>没有最近的报告</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Clear list</source>
+        <translation>清空列表(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Report not found</source>
+        <translation>找不到报告</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{path} is no longer there. It was taken off the list of recent reports.</source>
+        <translation>{path} 已不存在，已从最近报告列表中移除。</translation>
+    </message>
+</context>
+<context>
+    <name>ReportFiles</name>
+    <message>
+        <location filename="../../app/neardup/gui/report_files.py" line="+50"/>
+        <source>&amp;Open report…</source>
+        <translation>打开报告(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open a saved JSON scan report.</source>
+        <translation>打开已保存的 JSON 扫描报告。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Save report…</source>
+        <translation>保存报告(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save the results as a JSON report.</source>
+        <translation>将结果保存为 JSON 报告。</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Unsaved results</source>
+        <translation>结果未保存</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The results of the last scan are not saved in a report file.</source>
+        <translation>上次扫描的结果尚未保存到报告文件中。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Open report</source>
+        <translation>打开报告</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+14"/>
+        <source>NearDup reports (*.json)</source>
+        <translation>NearDup 报告 (*.json)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Save report</source>
+        <translation>保存报告</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Cannot save report</source>
+        <translation>无法保存报告</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+</context>
+<context>
+    <name>ResultTables</name>
+    <message>
+        <location filename="../../app/neardup/gui/results/models.py" line="-44"/>
+        <source>In the Trash (Edit → Undo puts it back): {path}</source>
+        <translation>在回收站中（编辑 → 撤销 可放回）：{path}</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsGuide</name>
+    <message>
+        <location filename="../../app/neardup/gui/help_menu.py" line="-115"/>
+        <source>How to read the results</source>
+        <translation>如何解读结果</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Kinds of pair</source>
+        <translation>文档对的类型</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;Duplicate&lt;/b&gt;: the same text, an exact copy. The files may still differ in format or layout (line breaks, spacing).</source>
+        <translation>&lt;b&gt;完全重复&lt;/b&gt;：文本相同，是完全一样的副本。文件的格式或版式（换行、空格）仍可能不同。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;Near-duplicate&lt;/b&gt;: an edited version. At least half of each text is found in the other, with words changed, added or removed.</source>
+        <translation>&lt;b&gt;近似重复&lt;/b&gt;：改写过的版本。两篇文本各自至少有一半出现在另一篇中，其余词语有改动、增加或删除。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;Partial&lt;/b&gt;: one document contains passages of the other (a copied chapter, a long quotation), but the two are different documents.</source>
+        <translation>&lt;b&gt;部分抄袭&lt;/b&gt;：一篇文档包含另一篇的段落（抄来的一章、一段长引文），但两者是不同的文档。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The two percentages</source>
+        <translation>两个比例</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;Overlap A→B&lt;/b&gt; is the share of A&apos;s text found in B; &lt;b&gt;Overlap B→A&lt;/b&gt; the share of B&apos;s text found in A. They differ when the texts differ in length: a chapter copied whole into a thesis is 100% of the chapter but perhaps 10% of the thesis.</source>
+        <translation>&lt;b&gt;重合 A→B&lt;/b&gt; 是 A 的文本出现在 B 中的比例；&lt;b&gt;重合 B→A&lt;/b&gt; 是 B 的文本出现在 A 中的比例。两篇文本长度不同时，这两个比例也不同：整章抄进论文的一章，占这一章的 100%，却可能只占论文的 10%。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>In the Documents tab, &lt;b&gt;Found elsewhere&lt;/b&gt; is the share of a document&apos;s text found in any other document, each passage counted once. A blank share was not measured (the scan was cancelled, or partial-copy detection was off); it is not 0%.</source>
+        <translation>在“文档”标签页中，&lt;b&gt;他处可见&lt;/b&gt;是一篇文档的文本出现在任何其他文档中的比例，每个段落只计一次。空白表示未测量（扫描已取消，或未启用部分抄袭检测），并不是 0%。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The threshold k</source>
+        <translation>阈值 k</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every document gets a fingerprint of 64 bits made from its words. The &lt;b&gt;distance&lt;/b&gt; of two documents counts the bits in which their fingerprints differ: 0 for the same words, about 32 for unrelated texts.</source>
+        <translation>每篇文档都有一个由其词语生成的 64 位指纹。两篇文档的&lt;b&gt;距离&lt;/b&gt;是它们指纹中不同的位数：词语相同时为 0，不相关的文本约为 32。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Pairs of documents at a distance of at most &lt;b&gt;k&lt;/b&gt; are checked as near-duplicates. A larger k finds more heavily edited copies, and more pairs that turn out to be different; 3 suits most collections. After a scan, the chart under the slider shows how many pairs each k gives.</source>
+        <translation>距离不超过 &lt;b&gt;k&lt;/b&gt; 的文档对会作为近似重复进行核查。k 越大，能找到改动越多的副本，也会有更多最终并不相同的文档对；3 适合大多数文档集。扫描后，滑块下方的图表会显示每个 k 值能得到多少文档对。</translation>
+    </message>
+</context>
+<context>
     <name>ResultsView</name>
     <message>
-        <location filename="../../app/neardup/gui/results/results_view.py" line="+64"/>
+        <location filename="../../app/neardup/gui/results/results_view.py" line="+70"/>
         <source>No results yet: add a folder and press Scan (F5).</source>
         <translation>还没有结果：请添加文件夹并点击“扫描”（F5）。</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+42"/>
         <source>Double-click a pair to compare the two texts side by side.</source>
         <translation>双击一对文档，并排比较两篇文本。</translation>
     </message>
@@ -993,31 +1721,51 @@
         <translation>重合比例：</translation>
     </message>
     <message>
-        <location line="+24"/>
-        <location line="+28"/>
+        <location line="+22"/>
+        <location line="+34"/>
         <source>Documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location line="-27"/>
-        <location line="+28"/>
+        <location line="-33"/>
+        <location line="+34"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location line="-27"/>
-        <location line="+28"/>
+        <location line="-33"/>
+        <location line="+34"/>
         <source>Pairs</source>
         <translation>文档对</translation>
     </message>
     <message>
-        <location line="-27"/>
-        <location line="+28"/>
+        <location line="-33"/>
+        <location line="+34"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+89"/>
+        <source>{count} file marked.</source>
+        <translation>已标记 {count} 个文件。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} files marked.</source>
+        <translation>已标记 {count} 个文件。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{count} group has no copy there and was left as it was.</source>
+        <translation>{count} 个分组在那里没有副本，保持不变。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} groups have no copy there and were left as they were.</source>
+        <translation>{count} 个分组在那里没有副本，保持不变。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Keeping {name} in group {id}.</source>
         <translation>在分组 {id} 中保留 {name}。</translation>
     </message>
@@ -1032,7 +1780,17 @@
         <translation>将此文件设为分组的基准文件：整理时保留这一份。</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+12"/>
+        <source>Move to Trash…</source>
+        <translation>移到回收站…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move duplicates to Trash…</source>
+        <translation>将重复文件移到回收站…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Compare side by side</source>
         <translation>并排比较</translation>
     </message>
@@ -1045,7 +1803,47 @@
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../app/neardup/gui/settings/settings_panel.py" line="+46"/>
+        <location filename="../../app/neardup/gui/settings/settings_panel.py" line="-47"/>
+        <source>Binary</source>
+        <translation>二值</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Words frequent in this document but rare in the others count most, so a shared template or common words weigh little. The usual choice.</source>
+        <translation>在本文档中常见、在其他文档中少见的词权重最大，因此共用的模板或常用词影响很小。通常的选择。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Words count by how often this document uses them, however common they are elsewhere.</source>
+        <translation>词的权重取决于它在本文档中出现的次数，不论它在其他文档中是否常见。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Words central to this document, linked to many others nearby, count most, as its keywords would.</source>
+        <translation>在本文档中处于核心、与附近许多词相关联的词权重最大，就像文档的关键词。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Every distinct word counts once, however often it occurs.</source>
+        <translation>每个不同的词只计一次，不论出现多少次。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>How different two documents may be and still be called near-duplicates. Each document gets a 64-bit fingerprint of its words; k is how many of those bits may differ. 0 finds only texts that are nearly the same; 3 (the default) finds light edits; a larger k finds heavier edits, and more pairs that only look alike, which the scan then checks. The chart below shows the last scan&apos;s documents by distance, and what another k gives.</source>
+        <translation>两篇文档相差多少仍算近似重复。每篇文档由其词语生成一个 64 位指纹；k 是允许不同的位数。0 只找出几乎相同的文本；3（默认值）能找出轻微改写；k 越大，能找出改动越多的版本，也会有更多只是看起来相似、需要扫描进一步核查的文档对。下方的图表按距离显示上次扫描的文档，以及换一个 k 值会得到什么。</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>How much each word counts in a document&apos;s fingerprint.</source>
+        <translation>每个词在文档指纹中所占的权重。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Detect partial copies</source>
         <translation>检测部分抄袭</translation>
     </message>
@@ -1171,7 +1969,12 @@
         <translation>工作进程数：</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
+        <source>Advanced options</source>
+        <translation>高级选项</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Hamming threshold k:</source>
         <translation>汉明距离阈值 k：</translation>
     </message>
@@ -1190,6 +1993,11 @@
         <source>Ignore common text:</source>
         <translation>忽略常见文本：</translation>
     </message>
+    <message>
+        <location line="+41"/>
+        <source>{bits}+ bits</source>
+        <translation>{bits}+ 位</translation>
+    </message>
 </context>
 <context>
     <name>SourcesPageSaver</name>
@@ -1202,6 +2010,54 @@
         <location line="+0"/>
         <source>Web pages (*.html)</source>
         <translation>网页 (*.html)</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Cannot save the sources page</source>
+        <translation>无法保存来源页面</translation>
+    </message>
+</context>
+<context>
+    <name>Summary</name>
+    <message>
+        <location filename="../../app/neardup/gui/report_data.py" line="+154"/>
+        <source>{count} documents scanned</source>
+        <translation>已扫描 {count} 篇文档</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{count} with text found elsewhere</source>
+        <translation>{count} 篇的文本见于他处</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{count} groups</source>
+        <translation>{count} 个分组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} pairs</source>
+        <translation>{count} 个文档对</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} problems</source>
+        <translation>{count} 个问题</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{count} not scanned</source>
+        <translation>{count} 个未扫描</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{seconds} s</source>
+        <translation>{seconds} 秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cancelled, partial results: {line}</source>
+        <translation>已取消，部分结果：{line}</translation>
     </message>
 </context>
 <context>
@@ -1218,14 +2074,122 @@
     </message>
 </context>
 <context>
+    <name>ThresholdChart</name>
+    <message>
+        <location filename="../../app/neardup/gui/settings/threshold_chart.py" line="+95"/>
+        <source>The last scan compared fewer than two documents: no distances to show.</source>
+        <translation>上次扫描比较的文档少于两篇：没有距离可显示。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{count} duplicate or near-duplicate pair</source>
+        <translation>{count} 个完全重复或近似重复的文档对</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} duplicate or near-duplicate pairs</source>
+        <translation>{count} 个完全重复或近似重复的文档对</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{count} group</source>
+        <translation>{count} 个分组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} groups</source>
+        <translation>{count} 个分组</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>At k = {k}: {pairs} in {groups} (the last scan&apos;s).</source>
+        <translation>k = {k} 时：{pairs}，共 {groups}（即上次扫描的结果）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>At k = {k}: {pairs} in {groups} (the last scan used k = {scan_k}).</source>
+        <translation>k = {k} 时：{pairs}，共 {groups}（上次扫描使用 k = {scan_k}）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Another {count} pair of documents lies within k: a rescan checks whether they share enough words.</source>
+        <translation>另有 {count} 个文档对在 k 之内：重新扫描会核查它们是否有足够多的共同词语。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Another {count} pairs of documents lie within k: a rescan checks whether they share enough words.</source>
+        <translation>另有 {count} 个文档对在 k 之内：重新扫描会核查它们是否有足够多的共同词语。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>A rescan checks the pairs of documents beyond the last scan&apos;s k.</source>
+        <translation>重新扫描会核查超出上次扫描 k 值的文档对。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Pairs that share most of their text are found whatever k.</source>
+        <translation>共有大部分文本的文档对，不论 k 为何值都会被找到。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This report holds no fingerprints: the chart shows only the pairs it found, not the other pairs of documents.</source>
+        <translation>此报告不含指纹：图表只显示报告中找到的文档对，不显示其他文档对。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The chart measures {measured} of the {eligible} documents.</source>
+        <translation>图表测量了 {eligible} 篇文档中的 {measured} 篇。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The last scan did not measure overlaps (partial-copy detection was off).</source>
+        <translation>上次扫描未测量重合比例（未启用部分抄袭检测）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>At {minimum}: {count} partial copy.</source>
+        <translation>{minimum} 时：{count} 个部分抄袭。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At {minimum}: {count} partial copies.</source>
+        <translation>{minimum} 时：{count} 个部分抄袭。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The last scan kept none below its {minimum}: a rescan may find more.</source>
+        <translation>上次扫描没有保留低于 {minimum} 的结果：重新扫描可能找到更多。</translation>
+    </message>
+</context>
+<context>
     <name>TidyController</name>
     <message>
-        <location filename="../../app/neardup/gui/tidy/tidy_controller.py" line="+74"/>
+        <location filename="../../app/neardup/gui/tidy/tidy_controller.py" line="+34"/>
+        <source>Move duplicates to &amp;Trash…</source>
+        <translation>将重复文件移到回收站(&amp;T)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move marked files to &amp;Trash…</source>
+        <translation>将已标记的文件移到回收站(&amp;T)…</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Move the marked files to the Trash or, with none marked, the duplicates in the selected groups (or the selected files); each group&apos;s reference is kept.</source>
+        <translation>将已标记的文件移到回收站；若没有标记，则移动所选分组中的重复文件（或所选文件）；每个分组的基准文件都会保留。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Move marked files to &amp;folder…</source>
         <translation>将已标记的文件移到文件夹(&amp;F)…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
+        <source>Move the marked files (with none marked, the duplicates in the selected groups) into a folder you choose; a name already there gets a number.</source>
+        <translation>将已标记的文件（若没有标记，则为所选分组中的重复文件）移到你选择的文件夹；同名文件会加上编号。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
@@ -1235,9 +2199,312 @@
         <translation>将上次移到回收站的文件放回原处。</translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+67"/>
+        <source>Move to folder</source>
+        <translation>移到文件夹</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+11"/>
+        <source>Nothing was moved.</source>
+        <translation>没有移动任何文件。</translation>
+    </message>
+    <message>
+        <location line="+84"/>
         <source>Move the files into this folder</source>
         <translation>将文件移入此文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>TidyPlan</name>
+    <message>
+        <location filename="../../app/neardup/gui/tidy/plan.py" line="+37"/>
+        <source>{count} file</source>
+        <translation>{count} 个文件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>{count} files</source>
+        <translation>{count} 个文件</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Trash</source>
+        <translation>回收站</translation>
+    </message>
+    <message>
+        <location line="+181"/>
+        <source>Undo move of {files} to {where}</source>
+        <translation>撤销将 {files} 移到{where}</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <location line="+142"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location line="-119"/>
+        <source>…and {count} more (see details)</source>
+        <translation>…另有 {count} 个（见详细信息）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>{count} edited version</source>
+        <translation>{count} 个改写版本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} edited versions</source>
+        <translation>{count} 个改写版本</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Also move the {edited} (not exact copies)</source>
+        <translation>同时移动 {edited}（不是完全一样的副本）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Move {files} to {where}</source>
+        <translation>将 {files} 移到{where}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the Trash</source>
+        <translation>回收站</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>You can undo the move with Edit → Undo ({shortcut}), or restore the files from the system Trash.</source>
+        <translation>可以用 编辑 → 撤销（{shortcut}）撤销移动，或从系统回收站还原文件。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>You can undo the move with Edit → Undo ({shortcut}).</source>
+        <translation>可以用 编辑 → 撤销（{shortcut}）撤销移动。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The reference of each group, the one to keep, stays where it is; where that is a reference-library document, one copy in the scanned folders stays too.</source>
+        <translation>每个分组的基准文件（保留的那一份）留在原处；若基准文件是参考库中的文档，被扫描文件夹中也会保留一份副本。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{files} from a reference library will be left alone.</source>
+        <translation>参考库中的 {files} 不会被移动。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{count} edited version of these is not an exact copy of a file that stays: the changes in it would go too. It moves only if you tick the box below.</source>
+        <translation>其中 {count} 个改写版本不是保留文件完全一样的副本：其中的改动也会一起移走。只有勾选下面的选项，它才会被移动。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{count} edited versions of these are not exact copies of a file that stays: the changes in them would go too. They move only if you tick the box below.</source>
+        <translation>其中 {count} 个改写版本不是保留文件完全一样的副本：其中的改动也会一起移走。只有勾选下面的选项，它们才会被移动。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Edited versions, moved only if ticked:</source>
+        <translation>改写版本（仅在勾选时移动）：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Move to Trash</source>
+        <translation>移到回收站</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move to folder</source>
+        <translation>移到文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move {files} ({size}) to {where}?</source>
+        <translation>将 {files}（{size}）移到{where}吗？</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Moved to Trash</source>
+        <translation>已移到回收站</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Moved to folder</source>
+        <translation>已移到文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Moved {files} ({size}) to {where}.</source>
+        <translation>已将 {files}（{size}）移到{where}。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Undo with Edit → Undo ({shortcut}).</source>
+        <translation>可用 编辑 → 撤销（{shortcut}）撤销。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{files} not moved:</source>
+        <translation>{files} 未移动：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Restored {files} from {where}.</source>
+        <translation>已从{where}还原 {files}。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{files} not put back:</source>
+        <translation>{files} 未放回：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>You can restore them from the system Trash.</source>
+        <translation>可以从系统回收站还原它们。</translation>
+    </message>
+</context>
+<context>
+    <name>TidyReasons</name>
+    <message>
+        <location filename="../../app/neardup/gui/tidy/move_folder.py" line="+30"/>
+        <source>already in that folder</source>
+        <translation>已在该文件夹中</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the folder {folder} does not exist</source>
+        <translation>文件夹 {folder} 不存在</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{folder} is not a folder</source>
+        <translation>{folder} 不是文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>permission denied: cannot add files to the folder {folder}</source>
+        <translation>权限不足：无法向文件夹 {folder} 添加文件</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>no free name for {name} in {folder}</source>
+        <translation>在 {folder} 中找不到 {name} 可用的名称</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>could not be moved into {folder}</source>
+        <translation>无法移入 {folder}</translation>
+    </message>
+    <message>
+        <location filename="../../app/neardup/gui/tidy/trash.py" line="+28"/>
+        <source>cannot move it to the Trash</source>
+        <translation>无法移到回收站</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>another file now has its name</source>
+        <translation>已有另一个文件使用了它的名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no longer in the Trash (the Trash was emptied?)</source>
+        <translation>已不在回收站中（回收站被清空了？）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>already back in its folder</source>
+        <translation>已回到原文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the copy kept in its group</source>
+        <translation>其分组中保留的副本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>is the same file as the copy kept in its group</source>
+        <translation>与其分组中保留的副本是同一个文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the Trash now holds another file under its name</source>
+        <translation>回收站中现在有另一个同名文件</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>{denied}: cannot change the folder {folder}</source>
+        <translation>{denied}：无法修改文件夹 {folder}</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>it is still in the Trash at {path}</source>
+        <translation>它仍在回收站中：{path}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>it is still at {path}</source>
+        <translation>它仍在 {path}</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>{unavailable}: the system refused to move it into {trash}</source>
+        <translation>{unavailable}：系统拒绝将其移入 {trash}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{unavailable}: the system refused to move it</source>
+        <translation>{unavailable}：系统拒绝移动它</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>{kept}, {name}, is {reason}</source>
+        <translation>{kept}（{name}）{reason}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{same} ({name} leads to it)</source>
+        <translation>{same}（{name} 指向它）</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>no longer at {path}</source>
+        <translation>已不在 {path}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>another file now has its name at {path}</source>
+        <translation>{path} 处现在有另一个同名文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{other} (the one moved is gone from the Trash)</source>
+        <translation>{other}（移入的那个文件已不在回收站中）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>cannot recreate the folder {folder} ({error})</source>
+        <translation>无法重新创建文件夹 {folder}（{error}）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>could not be moved back; {still_there}</source>
+        <translation>无法移回；{still_there}</translation>
+    </message>
+    <message>
+        <location filename="../../app/neardup/gui/tidy/trash_folder.py" line="+62"/>
+        <source>the Trash folder {folder} is not a folder</source>
+        <translation>回收站位置 {folder} 不是文件夹</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the Trash folder {folder} could not be created ({reason})</source>
+        <translation>无法创建回收站文件夹 {folder}（{reason}）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>the Trash folder {folder} is not writable</source>
+        <translation>回收站文件夹 {folder} 不可写</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from gui_corpus import Corpus
+from gui_helpers import throw_results_away
 from PySide6.QtCore import QStandardPaths
 from pytestqt.qtbot import QtBot
 from tidy_helpers import Trash
@@ -27,7 +28,7 @@ def store(tmp_path: Path) -> SettingsStore:
 @pytest.fixture
 def window(qtbot: QtBot, store: SettingsStore) -> Iterator[MainWindow]:
     win = MainWindow(settings_store=store)
-    qtbot.addWidget(win)
+    qtbot.addWidget(win, before_close_func=throw_results_away)
     win.settings_panel.workers_spin.setValue(1)  # in-process: fast and deterministic
     win.settings_panel.cache_check.setChecked(False)  # never touch the user's cache
     win.show()

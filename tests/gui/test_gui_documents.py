@@ -15,13 +15,13 @@ from PySide6.QtWidgets import QMenu
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from model_rows import document_rows
+from model_rows import document_modified, document_rows
 from neardup.core.report.scan_report import report_dict
 from neardup.core.scan.pipeline import scan
 from neardup.core.scan.progress import CancelToken, Progress, Stage
 from neardup.core.settings import ScanSettings
 from neardup.gui.compare.compare_dialog import CompareDialog
-from neardup.gui.formatting import percent
+from neardup.gui.formatting import modified_text, percent
 from neardup.gui.main_window import MainWindow
 from neardup.gui.report_data import DocumentRow, ReportData, SourceShare, parse_report
 from neardup.gui.results.documents_model import DocumentsFilterProxy, DocumentsModel
@@ -457,6 +457,7 @@ def test_documents_at_100k_rows_show_sort_and_filter_every_row() -> None:
             str(r % 1000),
             "txt" if r % 2 else "pdf",
             "Reference library" if r % 5 == 0 else "Scan",
+            modified_text(document_modified(r)),
         ]
         assert proxy.data(proxy.index(r, 0), Qt.ItemDataRole.ToolTipRole) == rows[r].path
 

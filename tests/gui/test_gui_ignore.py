@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 import tidy_helpers as helpers
 from gui_corpus import document, join
-from gui_helpers import SCAN_TIMEOUT_MS, scan_folder
+from gui_helpers import (
+    SCAN_TIMEOUT_MS,
+    answer_discard,
+    close_discarding,
+    scan_folder,
+    throw_results_away,
+)
 from pytestqt.qtbot import QtBot
 
 from neardup.core.store import IgnoreList
@@ -64,6 +70,7 @@ def _group_index(results: ResultsView, member_name: str):  # type: ignore[no-unt
 def _rescan(qtbot: QtBot, window: MainWindow) -> None:
     with qtbot.waitSignal(window.scan_finished, timeout=SCAN_TIMEOUT_MS):
         window.scan_action.trigger()
+        answer_discard(window)
 
 
 REPORTS = {"report.txt", "report (copy).txt", "report - final.txt"}
@@ -129,12 +136,12 @@ def test_an_ignored_pair_follows_its_files_into_a_new_window_and_another_folder(
     helpers.menu_action(menu, IGNORE_PAIR_TEXT)
     assert frozenset(NOTES) not in _shown_pairs(results)
     assert _shown_groups(results) == [REPORTS], "a pair group with its one pair ignored hides"
-    window.close()
+    close_discarding(window)
 
     moved = tmp_path / "moved"
     folder.path.rename(moved)
     second = MainWindow(settings_store=store)
-    qtbot.addWidget(second)
+    qtbot.addWidget(second, before_close_func=throw_results_away)
     second.settings_panel.workers_spin.setValue(1)
     second.settings_panel.cache_check.setChecked(False)
     second.folders_panel.set_folders([])  # the first window's folder is gone

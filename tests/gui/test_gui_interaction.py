@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from gui_corpus import Corpus
-from gui_helpers import scan_folder
-from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
-from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication, QKeySequence
+from gui_helpers import drop_on, scan_folder
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
@@ -15,36 +15,10 @@ from neardup.gui.main_window import MainWindow
 from neardup.gui.results.models import SORT_ROLE
 
 
-def _drop(window: MainWindow, paths: list[Path]) -> bool:
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
-    point = window.rect().center()
-    # QDragEnterEvent takes an integer point, QDropEvent a floating one.
-    enter = QDragEnterEvent(
-        point,
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    window.dragEnterEvent(enter)
-    if not enter.isAccepted():
-        return False
-    drop = QDropEvent(
-        QPointF(point),
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    window.dropEvent(drop)
-    return True
-
-
 def test_drop_folder_adds_it(window: MainWindow, tmp_path: Path) -> None:
     folder = tmp_path / "dropped"
     folder.mkdir()
-    assert _drop(window, [folder])
+    assert drop_on(window, [folder])
     assert [Path(f.path) for f in window.folders_panel.folders()] == [folder]
 
 

@@ -8,10 +8,10 @@ from gui_corpus import Corpus
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from pytestqt.modeltest import ModelTester
 
-from model_rows import KINDS, group_rows, pair_rows
+from model_rows import KINDS, group_rows, pair_modified, pair_rows
 from neardup import ScanSettings, scan
 from neardup.core.report import report_dict
-from neardup.gui.formatting import percent
+from neardup.gui.formatting import modified_text, percent
 from neardup.gui.report_data import ProblemRow, ReportData, parse_report
 from neardup.gui.results.groups_model import GroupsModel
 from neardup.gui.results.models import (
@@ -130,6 +130,7 @@ def test_pairs_at_100k_rows_show_sort_and_filter_every_row() -> None:
             percent((r * 7 % 100) / 100),
             percent((r * 13 % 100) / 100),
             f"in {r % 5} documents" if r % 5 > 2 else "",
+            *(modified_text(t) for t in pair_modified(r)),
         ]
 
     proxy.sort(4, Qt.SortOrder.DescendingOrder)  # by similarity
@@ -187,7 +188,7 @@ def test_overlaps_a_scan_did_not_measure_are_blank_not_zero(gui_corpus: Corpus) 
     from neardup.core.scan.pipeline import scan
     from neardup.core.settings import ScanSettings
     from neardup.gui.report_data import parse_report
-    from neardup.gui.results.models import NOT_MEASURED
+    from neardup.gui.results.models import not_measured_tip
 
     settings = ScanSettings(workers=1, use_cache=False, detect_partial=False)
     report = parse_report(report_dict(scan([gui_corpus.folder], settings)))
@@ -197,7 +198,7 @@ def test_overlaps_a_scan_did_not_measure_are_blank_not_zero(gui_corpus: Corpus) 
     model = PairsModel()
     model.set_rows(near)
     assert model.data(model.index(0, 5)) == ""
-    assert model.data(model.index(0, 5), Qt.ItemDataRole.ToolTipRole) == NOT_MEASURED
+    assert model.data(model.index(0, 5), Qt.ItemDataRole.ToolTipRole) == not_measured_tip()
     proxy = PairsFilterProxy()
     proxy.setSourceModel(model)
     proxy.set_min_overlap(0.01)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from gui_corpus import Corpus, build_many
-from gui_helpers import SCAN_TIMEOUT_MS, scan_folder
+from gui_helpers import SCAN_TIMEOUT_MS, answer_discard, scan_folder
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
@@ -116,6 +116,7 @@ def test_include_patterns_restrict_the_scan(
     include_edit.clear()
     with qtbot.waitSignal(window.scan_finished, timeout=SCAN_TIMEOUT_MS):
         window.scan_action.trigger()
+        answer_discard(window)
     assert {Path(p).name for p in window.report.documents} == {"keep.txt", "other.txt"}
     assert _pair_rows(window) == {("keep.txt", "other.txt", "duplicate")}
 
@@ -190,6 +191,7 @@ def test_worker_error_is_shown_and_app_stays_usable(
     monkeypatch.undo()
     with qtbot.waitSignal(window.scan_finished, timeout=SCAN_TIMEOUT_MS):
         window.scan_action.trigger()
+        answer_discard(window)
     assert window.results.pairs_model.rowCount() == 3
 
 

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from gui_corpus import Corpus
-from gui_helpers import scan_folder
+from gui_helpers import answer_discard, scan_folder
 from pytestqt.qtbot import QtBot
 
 from docgen import write_txt
@@ -45,6 +45,7 @@ def _preview(window: MainWindow) -> tuple[int, int, int]:
 def _rescan(qtbot: QtBot, window: MainWindow, folder: Path) -> None:
     with qtbot.waitSignal(window.scan_finished, timeout=60_000):
         window.scan_button.click()
+        answer_discard(window)
 
 
 def test_moving_k_previews_the_pairs_and_groups_a_rescan_finds(

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import tidy_helpers as helpers
 from gui_corpus import document, join
-from gui_helpers import SCAN_TIMEOUT_MS, scan_folder
+from gui_helpers import SCAN_TIMEOUT_MS, answer_discard, scan_folder
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
@@ -397,6 +397,7 @@ def test_tidy_actions_are_disabled_while_scanning(
 
     with qtbot.waitSignal(window.scan_finished, timeout=SCAN_TIMEOUT_MS):
         window.scan_action.trigger()
+        answer_discard(window)
         assert not window.tidy.trash_action.isEnabled()
         assert not window.tidy.undo_action.isEnabled()
         group = results.groups_proxy.index(0, 0)

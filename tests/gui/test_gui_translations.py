@@ -1,8 +1,10 @@
-"""The Chinese interface: every string of the GUI has a finished translation, the real window
-speaks Chinese with the zh_CN translator, and the Language menu stores the choice."""
+"""The Chinese interface: every string of the GUI goes through Qt Linguist and has a finished
+translation, the real window speaks Chinese with the zh_CN translator (menus, results, progress,
+tidying, the compare view, Help), and the Language menu stores the choice."""
 
 from __future__ import annotations
 
+import ast
 import re
 import shutil
 import subprocess
@@ -12,11 +14,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from gui_corpus import Corpus
+from gui_helpers import scan_folder, throw_results_away
 from PySide6.QtCore import QCoreApplication, QLocale, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from neardup.core.models import REASONS
+from neardup.core.scan import Progress, Stage
+from neardup.gui.file_state import changed_since_scan
+from neardup.gui.formatting import progress_text
 from neardup.gui.i18n import (
     CHINESE,
     ENGLISH,
@@ -28,7 +35,9 @@ from neardup.gui.i18n import (
 from neardup.gui.main_window import MainWindow
 from neardup.gui.problem_text import TEXTS
 from neardup.gui.report_data import ProblemRow
+from neardup.gui.results.models import PairsModel
 from neardup.gui.settings.settings_store import SettingsStore
+from neardup.gui.tidy.plan import confirmation
 
 ROOT = Path(__file__).resolve().parents[2]
 TS = ROOT / "resources" / "translations" / "neardup_zh_CN.ts"
@@ -126,3 +135,127 @@ def test_the_language_menu_stores_the_choice_for_the_next_start(
     assert "starts again" in notice.text() and "重新启动" in notice.text()
     notice.close()
     assert QCoreApplication.translate("MainWindow", "&File") == "&File"  # nothing changed yet
+
+
+def test_results_help_progress_and_tidying_speak_chinese(
+    qtbot: QtBot, chinese: None, tmp_path: Path, gui_corpus: Corpus
+) -> None:
+    window = MainWindow(settings_store=SettingsStore(tmp_path / "neardup.ini"))
+    qtbot.addWidget(window, before_close_func=throw_results_away)
+    window.settings_panel.workers_spin.setValue(1)
+    window.settings_panel.cache_check.setChecked(False)
+    window.show()
+    assert [a.text() for a in window.menuBar().actions()][-1] == "帮助(&H)"
+    assert window.results.drop_hint.label.text() == "将文件夹或文件拖到这里，或选择“添加文件夹”"
+    assert window.files.recent_menu.title() == "最近打开(&R)"
+    progress = Progress(Stage.EXTRACTING, 3, 10, "论文.txt", 5.0)
+    assert progress_text(progress) == "读取 3/10 · 论文.txt · 约剩 5 秒"
+
+    scan_folder(qtbot, window, gui_corpus.folder)
+    results = window.results
+    summary = results.summary_label.text()
+    assert summary.startswith("已扫描 8 篇文档") and "2 个分组" in summary and "1 个问题" in summary
+    pairs = results.pairs_proxy
+    assert {pairs.index(r, 2).data() for r in range(pairs.rowCount())} == {
+        "完全重复",
+        "近似重复",
+        "部分抄袭",
+    }
+    assert pairs.headerData(PairsModel.MODIFIED_A_COLUMN, Qt.Orientation.Horizontal) == (
+        "A 修改时间"
+    )
+    groups = results.groups_proxy
+    assert all(str(groups.index(g, 0).data()).startswith("分组 ") for g in range(groups.rowCount()))
+    assert next(a.text() for a in window.marks.menu.actions() if a.text()) == (
+        "标记除保留副本外的所有文件"
+    )
+    # the confirmation before tidying, and why a file would be skipped
+    results.groups_view.selectAll()
+    plan = results.trash_plan(results.selected_group_rows())
+    message = confirmation(plan, "Ctrl+Z")
+    assert message.title == "移到回收站" and message.text.startswith("将 2 个文件")
+    assert "编辑 → 撤销（Ctrl+Z）" in message.informative
+    gone = next(iter(window.report.documents.values()))
+    Path(gone.path).rename(tmp_path / "moved away.txt")
+    try:
+        assert changed_since_scan(gone) == "已不存在"
+    finally:
+        (tmp_path / "moved away.txt").rename(gone.path)
+    # what another k would give, under the slider
+    panel = window.settings_panel
+    qtbot.waitUntil(lambda: panel.previewer is not None)
+    assert panel.distance_preview.text().startswith("k = 3 时：")
+    # the compare view's header of figures
+    pair = next(p for p in window.report.pairs if p.kind == "near-duplicate")
+    dialog = window.open_compare(pair)
+    qtbot.waitUntil(lambda: dialog.comparison is not None and not dialog.job.is_running())
+    assert "汉明距离" in dialog.info.text() and "与“文档对”标签页相同" in dialog.info.text()
+    dialog.close()
+    # About, in Chinese
+    window.help_menu.about_action.trigger()
+    box = window.help_menu.about_box
+    assert box is not None and box.windowTitle() == "关于 NearDup"
+    assert "MIT 许可证" in box.informativeText()
+    box.close()
+
+
+# Literals of the GUI that are no text a person reads: log lines, markup, programmers'
+# errors, file-system names, enum values, and the language names shown in their own words.
+NOT_SHOWN = {
+    ("app.py", "main window shown: "),
+    ("compare/compare_dialog.py", '<span style="background:'),
+    ("compare/compare_dialog.py", "a pair or two paths to compare"),
+    ("i18n.py", "English"),
+    ("language_menu.py", "The new language applies when NearDup starts again."),
+    ("main_window.py", "Esc"),
+    ("tidy/marks.py", "the rule needs a folder"),
+    ("tidy/plan.py", "exact copies only"),
+    ("tidy/plan.py", "all, edited versions too"),
+    ("tidy/trash_folder.py", "Trash"),
+    ("worker.py", "Worker"),
+}
+TRANSLATING_CALLS = {"tr", "translate", "QT_TRANSLATE_NOOP", "QT_TR_NOOP"}
+PROSE = re.compile(r"[A-Za-z]{2,}.*\s.*[A-Za-z]|^[A-Z][a-z]+$")
+
+
+def _untranslated_prose(path: Path) -> list[str]:
+    """String literals of ``path`` that read as English and are not marked for Qt Linguist
+    (docstrings aside). A helper such as ``_tr("…")`` counts as unmarked: lupdate finds only
+    the calls named above."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    docstrings = {
+        node.body[0].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
+            continue
+        if node in docstrings or not PROSE.search(node.value):
+            continue
+        parent = parents.get(node)
+        while parent is not None:
+            if isinstance(parent, ast.Call):
+                func = parent.func
+                name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                if name in TRANSLATING_CALLS:
+                    break
+            parent = parents.get(parent)
+        if parent is None:
+            found.append(node.value)
+    return found
+
+
+def test_every_english_text_of_the_gui_goes_through_qt_linguist() -> None:
+    gui = ROOT / "app" / "neardup" / "gui"
+    untranslated = [
+        f"{path.relative_to(gui).as_posix()}: {text!r}"
+        for path in sorted(gui.rglob("*.py"))
+        for text in _untranslated_prose(path)
+        if (path.relative_to(gui).as_posix(), text) not in NOT_SHOWN
+    ]
+    assert not untranslated, "wrap these in tr() or translate():\n" + "\n".join(untranslated)

@@ -1,10 +1,42 @@
-"""Display strings for sizes, dates, fractions and scan progress, shared by the views."""
+"""Display strings for sizes, dates, fractions, kinds and scan progress, shared by the views,
+in the GUI's language."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from neardup.core.scan import Progress
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+from neardup.core.scan import Progress, Stage
+
+translate = QCoreApplication.translate
+# The report's kinds of pair (and a group's "mixed"), as a table cell names them.
+KIND_NAMES: dict[str, object] = {
+    "duplicate": QT_TRANSLATE_NOOP("Kind", "duplicate"),
+    "near-duplicate": QT_TRANSLATE_NOOP("Kind", "near-duplicate"),
+    "partial": QT_TRANSLATE_NOOP("Kind", "partial"),
+    "mixed": QT_TRANSLATE_NOOP("Kind", "mixed"),
+}
+STAGE_NAMES: dict[Stage, object] = {
+    Stage.WALKING: QT_TRANSLATE_NOOP("Progress", "Finding files"),
+    Stage.EXTRACTING: QT_TRANSLATE_NOOP("Progress", "Reading"),
+    Stage.FINGERPRINTING: QT_TRANSLATE_NOOP("Progress", "Fingerprinting"),
+    Stage.MATCHING: QT_TRANSLATE_NOOP("Progress", "Matching"),
+    Stage.PASSAGES: QT_TRANSLATE_NOOP("Progress", "Finding passages"),
+    Stage.DONE: QT_TRANSLATE_NOOP("Progress", "Done"),
+}
+
+
+def kind_text(kind: str) -> str:
+    """A kind of pair in the GUI's language (an unknown one as the report wrote it)."""
+    name = KIND_NAMES.get(kind)
+    return kind if name is None else translate("Kind", str(name))
+
+
+def count_text(count: int, one: str, many: str, **values: object) -> str:
+    """``one`` or ``many`` (translated, each with a {count} and any other ``values``) for
+    ``count``: English needs both forms, Chinese gives the same text twice."""
+    return (one if count == 1 else many).format(count=count, **values)
 
 
 def human_size(size: int) -> str:
@@ -38,13 +70,20 @@ def eta_text(seconds: float | None) -> str:
     if seconds is None:
         return ""
     if seconds < 60:
-        return f"about {max(1, round(seconds))} s left"
-    return f"about {round(seconds / 60)} min left"
+        return translate("Progress", "about {seconds} s left").format(
+            seconds=max(1, round(seconds))
+        )
+    return translate("Progress", "about {minutes} min left").format(minutes=round(seconds / 60))
+
+
+def stage_text(stage: Stage) -> str:
+    name = STAGE_NAMES.get(stage)
+    return stage.value.capitalize() if name is None else translate("Progress", str(name))
 
 
 def progress_text(progress: Progress) -> str:
     """One line for the progress bar: stage, done/total, the current file, the time left."""
-    parts = [f"{progress.stage.value.capitalize()} {progress.done}/{progress.total}"]
+    parts = [f"{stage_text(progress.stage)} {progress.done}/{progress.total}"]
     if progress.current:
         parts.append(progress.current)
     eta = eta_text(progress.eta_seconds)

@@ -7,7 +7,6 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -21,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from neardup.core.collector import collector_skips_existing_objects
-from neardup.core.report import ThresholdPreviewer, read_report, report_dict, write_report_data
+from neardup.core.report import ThresholdPreviewer, read_report, report_dict
 from neardup.core.scan import Progress, scan
 from neardup.core.settings import ScanSettings
 from neardup.gui import worker as workers
@@ -29,9 +28,11 @@ from neardup.gui.compare.compare_dialog import CompareDialog
 from neardup.gui.compare.compare_launcher import CompareLauncher
 from neardup.gui.compare.pdf_reports import PdfReportExporter
 from neardup.gui.compare.sources_export import SourcesPageSaver
-from neardup.gui.formatting import progress_text
+from neardup.gui.formatting import count_text, progress_text
+from neardup.gui.help_menu import HelpMenu
 from neardup.gui.language_menu import LanguageMenu
 from neardup.gui.report_data import PairRow, ReportData, parse_report
+from neardup.gui.report_files import ReportFiles
 from neardup.gui.results.results_view import ResultsView
 from neardup.gui.settings.folders_panel import FoldersPanel
 from neardup.gui.settings.settings_panel import SettingsPanel
@@ -41,7 +42,7 @@ from neardup.gui.tidy.mark_actions import MarkActions
 from neardup.gui.tidy.tidy_controller import TidyController
 from neardup.gui.window_parts import (
     accept_drag,
-    accept_drop,
+    dropped_paths,
     open_error_box,
     side_panel,
     window_action,
@@ -62,7 +63,6 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.store = settings_store or SettingsStore()
         self.report: ReportData | None = None
-        self.report_path: Path | None = None
         self.scan_job: Job | None = None
         self.load_job: Job | None = None
         self.spread_job: Job | None = None
@@ -85,18 +85,13 @@ class MainWindow(QMainWindow):
             QKeySequence.StandardKey.Open,
             self.tr("Add a folder of documents to scan."),
         )
-        self.open_report_action = window_action(
-            self,
-            self.tr("&Open report…"),
-            "Ctrl+Shift+O",
-            self.tr("Open a saved JSON scan report."),
+        # the report files: Open…, Open Recent, Save…, and the question before losing results
+        self.files = ReportFiles(
+            self, self.store, lambda: self.report, self.open_report, self.show_error
         )
-        self.save_report_action = window_action(
-            self,
-            self.tr("&Save report…"),
-            QKeySequence.StandardKey.Save,
-            self.tr("Save the results as a JSON report."),
-        )
+        self.files.changed.connect(self._update_title)
+        self.open_report_action = self.files.open_action
+        self.save_report_action = self.files.save_action
         self.quit_action = window_action(
             self, self.tr("&Quit"), QKeySequence.StandardKey.Quit, self.tr("Quit NearDup.")
         )
@@ -109,8 +104,6 @@ class MainWindow(QMainWindow):
             "Esc",
             self.tr("Stop the scan and keep what was finished."),
         )
-        self.open_report_action.triggered.connect(self.choose_report_to_open)
-        self.save_report_action.triggered.connect(self.choose_report_to_save)
         self.quit_action.triggered.connect(self.close)
         self.scan_action.triggered.connect(self.start_scan)
         self.cancel_action.triggered.connect(self.cancel_scan)
@@ -119,6 +112,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.add_folder_action)
         file_menu.addSeparator()
         file_menu.addAction(self.open_report_action)
+        file_menu.addMenu(self.files.recent_menu)
         file_menu.addAction(self.save_report_action)
         self.file_menu, self.compare_separator = file_menu, file_menu.addSeparator()
         file_menu.addAction(self.compare.compare_files_action)
@@ -166,6 +160,9 @@ class MainWindow(QMainWindow):
         self.menuBar().insertMenu(self.scan_menu.menuAction(), self.view_menu)
         self.language_menu = LanguageMenu(self.store, self)
         self.menuBar().addMenu(self.language_menu)
+        self.help_menu = HelpMenu(self)
+        self.menuBar().addMenu(self.help_menu)
+        self.results.drop_hint.add_folder_requested.connect(self.add_folder_action.trigger)
         self.results.groups_model.references_changed.connect(self.ignoring.refresh)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(scroll)
@@ -230,10 +227,10 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         if self.report is None:
             self.setWindowTitle(APP_TITLE)
-        elif self.report_path is None:
+        elif self.files.path is None:
             self.setWindowTitle(self.tr("{app} — Unsaved scan").format(app=APP_TITLE))
         else:
-            self.setWindowTitle(f"{APP_TITLE} — {self.report_path.name}")
+            self.setWindowTitle(f"{APP_TITLE} — {self.files.path.name}")
 
     def _set_scanning(self, scanning: bool) -> None:
         self.scan_action.setEnabled(not scanning)
@@ -241,6 +238,7 @@ class MainWindow(QMainWindow):
         self.cancel_action.setEnabled(scanning)
         self.cancel_button.setEnabled(scanning)
         self.open_report_action.setEnabled(not scanning)
+        self.files.recent_menu.setEnabled(not scanning)
         self.save_report_action.setEnabled(not scanning and self.report is not None)
         self.folders_panel.setEnabled(not scanning)
         self.settings_panel.setEnabled(not scanning)
@@ -273,6 +271,10 @@ class MainWindow(QMainWindow):
             return
         if not settings.suffixes:
             self.show_error(self.tr("Nothing to scan"), self.tr("Tick at least one file type."))
+            return
+        if not self.files.may_replace(
+            self.tr("Save the results before scanning again?"), self.start_scan
+        ):
             return
         self.save_state()
 
@@ -319,11 +321,18 @@ class MainWindow(QMainWindow):
 
     def _on_scan_result(self, report: object) -> None:
         assert isinstance(report, ReportData)
-        self.report_path = None
         self._show_report(report)
+        self.files.show_scanned()
         if report.summary.cancelled:
+            not_read = count_text(
+                report.summary.not_scanned,
+                self.tr("{count} file not scanned"),
+                self.tr("{count} files not scanned"),
+            )
             self.statusBar().showMessage(
-                self.tr("Scan cancelled: showing the files finished so far.")
+                self.tr("Scan cancelled: showing the files finished so far; {not_read}.").format(
+                    not_read=not_read
+                )
             )
         else:
             self.statusBar().showMessage(self.tr("Scan finished."), 5000)
@@ -361,20 +370,12 @@ class MainWindow(QMainWindow):
 
     # --- reports -----------------------------------------------------------------------------
 
-    def choose_report_to_open(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self,
-            self.tr("Open report"),
-            self.store.last_directory(),
-            self.tr("NearDup reports (*.json)"),
-        )
-        if path:
-            self.store.set_last_directory(str(Path(path).parent))
-            self.open_report(Path(path))
-
     def open_report(self, path: Path) -> None:
         """Read and parse in a worker thread; `report_loaded` fires when it is shown."""
         if self.is_busy():
+            return
+        question = self.tr("Save the results before opening {name}?").format(name=path.name)
+        if not self.files.may_replace(question, lambda: self.open_report(path)):
             return
 
         def task(worker: Worker) -> tuple[Path, ReportData]:
@@ -388,37 +389,16 @@ class MainWindow(QMainWindow):
     def _on_report_read(self, value: object) -> None:
         assert isinstance(value, tuple)
         path, report = value
-        self.report_path = path
         self._show_report(report)
+        self.files.show_opened(path)
         self.progress_label.setText(self.tr("Ready"))
 
     def _on_report_error(self, error: object) -> None:
         self.progress_label.setText(self.tr("Ready"))
         self.show_error(self.tr("Cannot open report"), error)
 
-    def choose_report_to_save(self) -> None:
-        if self.report is None:
-            return
-        start = str(self.report_path or Path(self.store.last_directory(), "neardup-report.json"))
-        path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Save report"), start, self.tr("NearDup reports (*.json)")
-        )
-        if path:
-            self.store.set_last_directory(str(Path(path).parent))
-            self.save_report(Path(path))
-
     def save_report(self, path: Path) -> bool:
-        if self.report is None:
-            return False
-        try:
-            write_report_data(self.report.raw, path)
-        except OSError as error:
-            self.show_error(self.tr("Cannot save report"), error)
-            return False
-        self.report_path = path
-        self._update_title()
-        self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
-        return True
+        return self.files.save(path)
 
     # --- compare -----------------------------------------------------------------------------
 
@@ -436,12 +416,24 @@ class MainWindow(QMainWindow):
         accept_drag(event)
 
     def dropEvent(self, event: QDropEvent) -> None:
-        add_folder = lambda path: self.folders_panel.add_folder(path, FolderRole.SCAN)  # noqa: E731
-        accept_drop(event, add_folder, self.open_report)
+        """Folders and documents join the scan list, a report opens, anything else is refused
+        with the reason."""
+        dropped = dropped_paths(event)
+        for path in dropped.to_scan:
+            self.folders_panel.add_folder(path, FolderRole.SCAN)
+        if dropped.to_scan:
+            self.statusBar().showMessage(dropped.added_text(), 8000)
+        if dropped.reports:
+            self.open_report(dropped.reports[0])
+        if dropped.refused:
+            self.show_error(self.tr("Cannot use what was dropped"), dropped.refused_text())
 
     # --- closing -----------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.files.may_replace(self.tr("Save the results before closing?"), self.close):
+            event.ignore()
+            return
         self.save_state()
         self.compare.close_all()
         # Cancel and wait, so that no thread outlives the window.

@@ -8,11 +8,17 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
+
 from neardup.core.report import similarity_measured
 from neardup.core.settings import ScanSettings
 from neardup.gui.problem_text import problem_text
 
+translate = QCoreApplication.translate
 LIBRARY_ROLE = "library"  # a document's role when it comes from a reference library
+# The core's problem code for a file a cancelled scan never read (core/models.py REASONS):
+# not a problem with the file, so the GUI counts such files apart, as not scanned.
+NOT_SCANNED_CODE = "cancelled"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +73,9 @@ class PairRow:
     # How many scanned documents hold the most widely shared of its passages (0: not
     # counted, as in a report from before the count, or from a two-file compare).
     shared_by: int = 0
+    # Each file's modification time (ns since the epoch) from the report; None: not known.
+    modified_a: int | None = None
+    modified_b: int | None = None
 
     def seen_from(self, path: str) -> PairRow:
         """This pair with `path` as A, so a compare opened from a document shows it on the left."""
@@ -82,6 +91,8 @@ class PairRow:
             overlap_b=self.overlap_a,
             passages=tuple((b0, b1, a0, a1) for a0, a1, b0, b1 in self.passages),
             shared_by=self.shared_by,
+            modified_a=self.modified_b,
+            modified_b=self.modified_a,
         )
 
 
@@ -131,25 +142,36 @@ class Summary:
     documents: int
     groups: int
     pairs: int
-    problems: int
+    problems: int  # files that could not be used, not counting those never read
     elapsed: float | None
     cancelled: bool
     # Scanned documents with any text found in another; None when the report predates the figure.
     found_elsewhere: int | None = None
+    not_scanned: int = 0  # files a cancelled scan never read
 
     def text(self) -> str:
-        parts = [f"{self.documents} documents scanned"]
+        """One line for the top of the results, in the GUI's language."""
+        parts = [translate("Summary", "{count} documents scanned").format(count=self.documents)]
         if self.found_elsewhere is not None:
-            parts.append(f"{self.found_elsewhere} with text found elsewhere")
+            parts.append(
+                translate("Summary", "{count} with text found elsewhere").format(
+                    count=self.found_elsewhere
+                )
+            )
         parts += [
-            f"{self.groups} groups",
-            f"{self.pairs} pairs",
-            f"{self.problems} problems",
+            translate("Summary", "{count} groups").format(count=self.groups),
+            translate("Summary", "{count} pairs").format(count=self.pairs),
+            translate("Summary", "{count} problems").format(count=self.problems),
         ]
+        if self.not_scanned:
+            parts.append(translate("Summary", "{count} not scanned").format(count=self.not_scanned))
         if self.elapsed is not None:
-            parts.append(f"{self.elapsed:.2f} s" if self.elapsed < 10 else f"{self.elapsed:.0f} s")
+            seconds = f"{self.elapsed:.2f}" if self.elapsed < 10 else f"{self.elapsed:.0f}"
+            parts.append(translate("Summary", "{seconds} s").format(seconds=seconds))
         line = " · ".join(parts)
-        return f"Cancelled, partial results: {line}" if self.cancelled else line
+        if self.cancelled:
+            return translate("Summary", "Cancelled, partial results: {line}").format(line=line)
+        return line
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,11 +180,14 @@ class ReportData:
     documents: dict[str, DocumentRow]
     pairs: list[PairRow]
     groups: list[GroupRow]
-    problems: list[ProblemRow]
+    problems: list[ProblemRow]  # files that could not be used
     summary: Summary
     # Either order of a pair's two paths finds it: built with the rows, in the thread that
     # parses the report, not in the window's (80 ms at 100,000 pairs).
     pair_of: dict[tuple[str, str], PairRow]
+    # Files a cancelled scan never read: listed by the core as problems, but nothing is
+    # wrong with them, so they are counted apart and not shown in the Problems tab.
+    not_scanned: list[ProblemRow] = field(default_factory=list)
 
     def scan_settings(self) -> ScanSettings:
         return ScanSettings.from_dict(self.raw.get("settings") or {})
@@ -260,6 +285,11 @@ def _simhash(value: Any) -> int | None:
         return None
 
 
+def _modified(documents: Mapping[str, DocumentRow], path: str) -> int | None:
+    document = documents.get(path)
+    return None if document is None else document.modified_ns
+
+
 def _passages(item: dict[str, Any]) -> tuple[tuple[int, int, int, int], ...]:
     out = []
     for passage in item.get("passages") or ():
@@ -339,6 +369,8 @@ def parse_report(data: dict[str, Any]) -> ReportData:
             overlap_b=_pair_overlap(p.get("overlap_b"), measured),
             passages=_passages(p),
             shared_by=_shared_by(p),
+            modified_a=_modified(documents, str(p["a"])),
+            modified_b=_modified(documents, str(p["b"])),
         )
         for p in data.get("pairs", ())
     ]
@@ -357,7 +389,7 @@ def parse_report(data: dict[str, Any]) -> ReportData:
         # the reference first: it is the one to keep
         members.sort(key=lambda m: not m.is_reference)
         groups.append(GroupRow(_int(g.get("id")), reference, tuple(members)))
-    problems = [
+    listed = [
         ProblemRow(
             str(p["path"]),
             str(p.get("reason", "")),
@@ -366,6 +398,8 @@ def parse_report(data: dict[str, Any]) -> ReportData:
         )
         for p in data.get("problems", ())
     ]
+    problems = [p for p in listed if p.code != NOT_SCANNED_CODE]
+    not_scanned = [p for p in listed if p.code == NOT_SCANNED_CODE]
     summary_data = data.get("summary") or {}
     elapsed = summary_data.get("elapsed_seconds")
     # Scanned documents only: what a reference library shares with them is the same text again.
@@ -383,5 +417,6 @@ def parse_report(data: dict[str, Any]) -> ReportData:
         cancelled=bool(summary_data.get("cancelled", False)),
         # an older report (no figure on any document) says nothing rather than "0"
         found_elsewhere=sum(share > 0 for share in known) if known else None,
+        not_scanned=len(not_scanned),
     )
-    return ReportData(data, documents, pairs, groups, problems, summary, pair_of)
+    return ReportData(data, documents, pairs, groups, problems, summary, pair_of, not_scanned)

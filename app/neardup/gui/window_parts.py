@@ -1,16 +1,19 @@
 """Small pieces of the main window kept apart from it: an action with its tips, an error box,
-what a drop on the window does, the scrollable column of panels on its left."""
+how a drop on the window is sorted, the scrollable column of panels on its left."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QMessageBox, QScrollArea, QVBoxLayout, QWidget
 
+from neardup.gui.settings.folders_panel import FILE_TYPES
 from neardup.gui.worker import WorkerError
+
+translate = QCoreApplication.translate
 
 
 def window_action(
@@ -42,17 +45,44 @@ def accept_drag(event: QDragEnterEvent) -> None:
         event.acceptProposedAction()
 
 
-def accept_drop(
-    event: QDropEvent, add_folder: Callable[[Path], object], open_report: Callable[[Path], object]
-) -> None:
-    """Dropped folders are added to scan; a dropped .json report is opened."""
+@dataclass(slots=True)
+class Dropped:
+    """What was dropped on the window, sorted by what NearDup does with it."""
+
+    to_scan: list[Path] = field(default_factory=list)  # folders, and documents it reads
+    reports: list[Path] = field(default_factory=list)  # .json reports, to open
+    refused: list[Path] = field(default_factory=list)  # anything else
+
+    def refused_text(self) -> str:
+        names = ", ".join(path.name or str(path) for path in self.refused)
+        return translate(
+            "DropHandling",
+            "NearDup cannot use {names}: drop folders, documents (.txt, .docx, .pdf) or a "
+            "NearDup report (.json).",
+        ).format(names=names)
+
+    def added_text(self) -> str:
+        names = ", ".join(path.name or str(path) for path in self.to_scan)
+        return translate("DropHandling", "Added to scan: {names}. Press Scan (F5).").format(
+            names=names
+        )
+
+
+def dropped_paths(event: QDropEvent) -> Dropped:
+    """Sort a drop: folders and documents to scan, reports to open, the rest refused."""
+    dropped = Dropped()
     for url in event.mimeData().urls():
         path = Path(url.toLocalFile())
         if path.is_dir():
-            add_folder(path)
-        elif path.suffix.lower() == ".json" and path.is_file():
-            open_report(path)
+            dropped.to_scan.append(path)
+        elif path.is_file() and path.suffix.lower() in FILE_TYPES:
+            dropped.to_scan.append(path)  # a scan takes named files as well as folders
+        elif path.is_file() and path.suffix.lower() == ".json":
+            dropped.reports.append(path)
+        else:
+            dropped.refused.append(path)
     event.acceptProposedAction()
+    return dropped
 
 
 def side_panel(*panels: QWidget) -> QScrollArea:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -73,15 +73,23 @@ def _keys_text(keys: tuple[QKeySequence, ...]) -> str:
     )
 
 
+# Each kind of word change named, in the legend and in the tooltip of its marks.
+CHANGE_NAMES = {
+    ChangeKind.DELETED: QT_TRANSLATE_NOOP("CompareDialog", "deleted from A"),
+    ChangeKind.INSERTED: QT_TRANSLATE_NOOP("CompareDialog", "inserted in B"),
+    ChangeKind.CHANGED: QT_TRANSLATE_NOOP("CompareDialog", "changed"),
+}
+
+
+def change_name(kind: ChangeKind) -> str:
+    return QCoreApplication.translate("CompareDialog", str(CHANGE_NAMES[kind]))
+
+
 def legend() -> str:
     """The colours of the word changes, named."""
     return " ".join(
-        f'<span style="background:{CHANGE_COLORS[kind].name()}">&nbsp;{text}&nbsp;</span>'
-        for kind, text in (
-            (ChangeKind.DELETED, QCoreApplication.translate("CompareDialog", "deleted from A")),
-            (ChangeKind.INSERTED, QCoreApplication.translate("CompareDialog", "inserted in B")),
-            (ChangeKind.CHANGED, QCoreApplication.translate("CompareDialog", "changed")),
-        )
+        f'<span style="background:{CHANGE_COLORS[kind].name()}">&nbsp;{change_name(kind)}&nbsp;</span>'
+        for kind in CHANGE_NAMES
     )
 
 
@@ -331,12 +339,13 @@ class CompareDialog(QDialog):
             a_start, a_end = shown_a.span(change.a_start, change.a_end)
             b_start, b_end = shown_b.span(change.b_start, change.b_end)
             left_mark = right_mark = None
+            tip = change_name(change.kind)
             if a_end > a_start:
                 left_mark = len(left)
-                left.append(Mark(a_start, a_end, color, change.kind.value))
+                left.append(Mark(a_start, a_end, color, tip))
             if b_end > b_start:
                 right_mark = len(right)
-                right.append(Mark(b_start, b_end, color, change.kind.value))
+                right.append(Mark(b_start, b_end, color, tip))
             self._stops.append((left_mark, a_start, right_mark, b_start))
         self.left.set_marks(left)
         self.right.set_marks(right)

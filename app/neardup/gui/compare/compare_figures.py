@@ -11,14 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import QCoreApplication
+
 from neardup.core.report import ChangeKind, Comparison, WordDiff
-from neardup.gui.formatting import percent
+from neardup.gui.formatting import count_text, kind_text, percent
 from neardup.gui.report_data import PairRow
 
 EDITS = "edits"
 PASSAGES = "passages"
 # An edited copy shares at least half of each text, as the scan's near-duplicate rule.
 EDITED_COPY_SHARE = 0.5
+translate = QCoreApplication.translate
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +32,12 @@ class CompareOutcome:
     diff: WordDiff | None
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def passages_text(count: int) -> str:
+    return count_text(
+        count,
+        translate("CompareFigures", "{count} matched passage"),
+        translate("CompareFigures", "{count} matched passages"),
+    )
 
 
 def default_mode(pair: PairRow | None, diff: WordDiff | None) -> str:
@@ -48,11 +55,26 @@ def changes_text(diff: WordDiff) -> str:
     inserted, deleted = diff.count(ChangeKind.INSERTED), diff.count(ChangeKind.DELETED)
     changed = diff.count(ChangeKind.CHANGED)
     if not diff.changes:
-        return "no word changed"
-    return (
-        f"{plural(len(diff.changes), 'change')}: {plural(inserted, 'word')} inserted, "
-        f"{deleted} deleted, {changed} changed"
+        return translate("CompareFigures", "no word changed")
+    changes = count_text(
+        len(diff.changes),
+        translate("CompareFigures", "{count} change"),
+        translate("CompareFigures", "{count} changes"),
     )
+    words = count_text(
+        inserted,
+        translate("CompareFigures", "{count} word inserted"),
+        translate("CompareFigures", "{count} words inserted"),
+    )
+    return translate(
+        "CompareFigures", "{changes}: {inserted}, {deleted} deleted, {changed} changed"
+    ).format(changes=changes, inserted=words, deleted=deleted, changed=changed)
+
+
+def _shares(overlap_a: float | None, overlap_b: float | None) -> str:
+    return translate(
+        "CompareFigures", "A→B: {a} of A found in B · B→A: {b} of B found in A"
+    ).format(a=percent(overlap_a), b=percent(overlap_b))
 
 
 def scan_pair_text(pair: PairRow, outcome: CompareOutcome, passages: int, own: bool) -> str:
@@ -60,34 +82,39 @@ def scan_pair_text(pair: PairRow, outcome: CompareOutcome, passages: int, own: b
     the scan's (not measured again)."""
     overlap = outcome.comparison.overlap
     if pair.overlap_a is None or pair.overlap_b is None:
-        shares = (
-            f"A→B: {percent(overlap.overlap_a)} of A found in B · "
-            f"B→A: {percent(overlap.overlap_b)} of B found in A "
-            "(measured here: the scan did not measure overlaps)"
-        )
+        shares = translate(
+            "CompareFigures", "{shares} (measured here: the scan did not measure overlaps)"
+        ).format(shares=_shares(overlap.overlap_a, overlap.overlap_b))
     else:
-        shares = (
-            f"A→B: {percent(pair.overlap_a)} of A found in B · "
-            f"B→A: {percent(pair.overlap_b)} of B found in A"
-        )
+        shares = _shares(pair.overlap_a, pair.overlap_b)
+    matched = passages_text(passages)
+    if not own:
+        matched = translate("CompareFigures", "{passages} (measured here)").format(passages=matched)
     parts = [
-        pair.kind.capitalize() or "Pair",
-        f"Hamming distance {pair.distance}",
-        f"similarity {pair.similarity:.3f}",
+        kind_text(pair.kind).capitalize() or translate("CompareFigures", "Pair"),
+        translate("CompareFigures", "Hamming distance {distance}").format(distance=pair.distance),
+        translate("CompareFigures", "similarity {similarity}").format(
+            similarity=f"{pair.similarity:.3f}"
+        ),
         shares,
-        plural(passages, "matched passage") + ("" if own else " (measured here)"),
+        matched,
     ]
-    return " · ".join(parts) + " — the scan's figures, as in the Pairs tab"
+    return translate(
+        "CompareFigures", "{figures} — the scan's figures, as in the Pairs tab"
+    ).format(figures=" · ".join(parts))
 
 
 def two_files_text(outcome: CompareOutcome) -> str:
     """Figures for two files that are no pair of the last scan: all measured here."""
     c = outcome.comparison
-    return (
-        "Not a pair of the last scan; measured for these two files alone: "
-        f"Hamming distance {c.distance} · similarity {c.similarity:.3f} (their words "
-        "weighed without a collection, so a scan that holds them can give other figures) · "
-        f"A→B: {percent(c.overlap.overlap_a)} of A found in B · "
-        f"B→A: {percent(c.overlap.overlap_b)} of B found in A · "
-        f"{plural(len(c.overlap.spans), 'matched passage')}"
+    return translate(
+        "CompareFigures",
+        "Not a pair of the last scan; measured for these two files alone: Hamming distance "
+        "{distance} · similarity {similarity} (their words weighed without a collection, so a "
+        "scan that holds them can give other figures) · {shares} · {passages}",
+    ).format(
+        distance=c.distance,
+        similarity=f"{c.similarity:.3f}",
+        shares=_shares(c.overlap.overlap_a, c.overlap.overlap_b),
+        passages=passages_text(len(c.overlap.spans)),
     )

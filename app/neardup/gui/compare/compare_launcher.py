@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QWidget
 
@@ -14,7 +14,9 @@ from neardup.gui.compare.compare_dialog import CompareDialog
 from neardup.gui.report_data import PairRow, ReportData
 from neardup.gui.settings.settings_store import SettingsStore
 
-DOCUMENT_FILTER = "Documents (*.txt *.docx *.pdf);;All files (*)"
+DOCUMENT_FILTER = QT_TRANSLATE_NOOP(
+    "CompareLauncher", "Documents (*.txt *.docx *.pdf);;All files (*)"
+)
 
 
 class CompareLauncher(QObject):
@@ -35,7 +37,7 @@ class CompareLauncher(QObject):
         self.dialogs: list[CompareDialog] = []
         self.compare_files_action = QAction(self.tr("&Compare two files…"), window)
         self.compare_files_action.setShortcut(QKeySequence("Ctrl+Shift+D"))
-        tip = "Choose two documents and show what one copies from or changes in the other."
+        tip = self.tr("Choose two documents and show what one copies from or changes in the other.")
         self.compare_files_action.setToolTip(tip)
         self.compare_files_action.setStatusTip(tip)
         self.compare_files_action.triggered.connect(self.choose_files)
@@ -53,7 +55,7 @@ class CompareLauncher(QObject):
             self._window,
             self.tr("Compare: choose the first file (A)"),
             self._store.last_directory(),
-            DOCUMENT_FILTER,
+            self.tr(str(DOCUMENT_FILTER)),
         )
         if not first:
             return None
@@ -61,7 +63,7 @@ class CompareLauncher(QObject):
             self._window,
             self.tr("Compare: choose the second file (B)"),
             str(Path(first).parent),
-            DOCUMENT_FILTER,
+            self.tr(str(DOCUMENT_FILTER)),
         )
         if not second:
             return None

@@ -65,5 +65,5 @@ class SourcesPageSaver(QObject):
         )
 
     def _on_error(self, error: object) -> None:
-        self._show_error("Cannot save the sources page", error)
+        self._show_error(self.tr("Cannot save the sources page"), error)
         self.failed.emit(error)

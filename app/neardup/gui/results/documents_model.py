@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence, Set
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt
 from PySide6.QtGui import QFont
 
-from neardup.gui.formatting import percent
+from neardup.gui.formatting import modified_text, percent
 from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow
 from neardup.gui.results.models import (
     Column,
@@ -20,13 +20,21 @@ from neardup.gui.results.models import (
     trashed_tip,
 )
 
-ROLE_TITLES = {"scan": "Scan", LIBRARY_ROLE: "Reference library"}
+ROLE_TITLES: dict[str, object] = {
+    "scan": QT_TRANSLATE_NOOP("DocumentsModel", "Scan"),
+    LIBRARY_ROLE: QT_TRANSLATE_NOOP("DocumentsModel", "Reference library"),
+}
+translate = QCoreApplication.translate
 # A tooltip is read, not scrolled: past this many sources the rest are counted, not listed.
 MAX_TOOLTIP_SOURCES = 40
-UNKNOWN_TIP = (
-    "Not measured: the scan was cancelled, ran without partial-copy detection, or was saved "
-    "by an older NearDup; rescan to see it."
-)
+
+
+def unknown_tip() -> str:
+    return translate(
+        "DocumentsModel",
+        "Not measured: the scan was cancelled, ran without partial-copy detection, or was "
+        "saved by an older NearDup; rescan to see it.",
+    )
 
 
 def _found_elsewhere_text(row: DocumentRow) -> str:
@@ -35,11 +43,12 @@ def _found_elsewhere_text(row: DocumentRow) -> str:
 
 def _found_elsewhere_tip(row: DocumentRow) -> str:
     if row.found_elsewhere is None:
-        return UNKNOWN_TIP
-    return (
-        f"{percent(row.found_elsewhere)} of this document's text is found in other documents "
-        "(all sources together, each passage counted once)"
-    )
+        return unknown_tip()
+    return translate(
+        "DocumentsModel",
+        "{share} of this document's text is found in other documents "
+        "(all sources together, each passage counted once)",
+    ).format(share=percent(row.found_elsewhere))
 
 
 def _largest_text(row: DocumentRow) -> str:
@@ -57,8 +66,14 @@ def _largest_key(row: DocumentRow) -> float | None:
 def _largest_tip(row: DocumentRow) -> str:
     largest = row.largest_source
     if largest is None:
-        return UNKNOWN_TIP if row.found_elsewhere is None else "Not found in another document"
-    return f"{percent(largest.overlap)} of this document is found in {largest.path}"
+        return (
+            unknown_tip()
+            if row.found_elsewhere is None
+            else translate("DocumentsModel", "Not found in another document")
+        )
+    return translate("DocumentsModel", "{share} of this document is found in {path}").format(
+        share=percent(largest.overlap), path=largest.path
+    )
 
 
 def _sources_text(row: DocumentRow) -> str:
@@ -67,24 +82,36 @@ def _sources_text(row: DocumentRow) -> str:
 
 def _sources_tip(row: DocumentRow) -> str:
     if row.found_elsewhere is None:
-        return UNKNOWN_TIP
+        return unknown_tip()
     if not row.sources:
-        return "Not found in another document"
+        return translate("DocumentsModel", "Not found in another document")
     lines = [f"{percent(s.overlap)}  {s.path}" for s in row.sources[:MAX_TOOLTIP_SOURCES]]
     hidden = len(row.sources) - MAX_TOOLTIP_SOURCES
     if hidden > 0:
-        lines.append(f"… and {hidden} more (see the Pairs tab)")
-    return "Share of this document found in each source:\n" + "\n".join(lines)
+        lines.append(
+            translate("DocumentsModel", "… and {count} more (see the Pairs tab)").format(
+                count=hidden
+            )
+        )
+    return (
+        translate("DocumentsModel", "Share of this document found in each source:")
+        + "\n"
+        + "\n".join(lines)
+    )
 
 
 def _role_tip(row: DocumentRow) -> str:
     if row.role == LIBRARY_ROLE:
-        return "Reference library: compared with scanned documents, never with each other"
-    return "Scanned: compared with every other document"
+        return translate(
+            "DocumentsModel",
+            "Reference library: compared with scanned documents, never with each other",
+        )
+    return translate("DocumentsModel", "Scanned: compared with every other document")
 
 
 def role_title(role: str) -> str:
-    return ROLE_TITLES.get(role, role.capitalize())
+    title = ROLE_TITLES.get(role)
+    return role.capitalize() if title is None else translate("DocumentsModel", str(title))
 
 
 def _name_text(row: DocumentRow) -> str:
@@ -94,10 +121,12 @@ def _name_text(row: DocumentRow) -> str:
 def _name_tip(row: DocumentRow) -> str:
     if not row.hidden_chars:
         return row.path
-    return (
-        f"{row.path}\nHides {row.hidden_chars} characters of text from its reader (hidden, "
-        "white or tiny runs), a known way to defeat plagiarism checkers; they were left out."
-    )
+    hides = translate(
+        "DocumentsModel",
+        "Hides {count} characters of text from its reader (hidden, white or tiny runs), a "
+        "known way to defeat plagiarism checkers; they were left out.",
+    ).format(count=row.hidden_chars)
+    return f"{row.path}\n{hides}"
 
 
 class DocumentsModel(RowTableModel):
@@ -153,9 +182,16 @@ class DocumentsModel(RowTableModel):
             lambda r: r.role,
             tooltip=_role_tip,
         ),
+        # local time, sorted by the time itself: which copy came first
+        Column(
+            QT_TRANSLATE_NOOP("Column", "Modified"),
+            lambda r: modified_text(r.modified_ns),
+            lambda r: r.modified_ns,
+        ),
     )
     FOUND_ELSEWHERE_COLUMN = 2
     SOURCES_COLUMN = 4
+    MODIFIED_COLUMN = 8
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)

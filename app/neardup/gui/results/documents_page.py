@@ -23,10 +23,12 @@ from neardup.gui.formatting import percent
 from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow, PairRow, SourceShare
 from neardup.gui.results.documents_model import DocumentsFilterProxy, DocumentsModel
 from neardup.gui.results.file_actions import add_file_actions
+from neardup.gui.results.table_layout import make_readable
 
 # More compare entries than this make the menu taller than a screen; the Pairs tab has the rest.
 MAX_SOURCE_ACTIONS = 10
-_COLUMN_WIDTHS = {0: 200, 1: 180, 2: 130, 3: 220, 4: 65, 5: 65, 6: 55}
+# First widths in characters (a person can drag them): names and folders get the most.
+_COLUMN_CHARS = {0: 28, 1: 24, 2: 13, 3: 28, 4: 8, 5: 8, 6: 7, 7: 14, 8: 16}
 
 
 class DocumentsPage(QWidget):
@@ -42,8 +44,6 @@ class DocumentsPage(QWidget):
         self.proxy.setSourceModel(self.model)
         self.view = QTableView()
         self.view.setModel(self.proxy)
-        self.view.verticalHeader().hide()
-        self.view.verticalHeader().setDefaultSectionSize(22)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.setAlternatingRowColors(True)
@@ -51,9 +51,7 @@ class DocumentsPage(QWidget):
         self.view.setSortingEnabled(True)
         # The question this tab answers first: which documents are most copied.
         self.view.sortByColumn(DocumentsModel.FOUND_ELSEWHERE_COLUMN, Qt.SortOrder.DescendingOrder)
-        for column, width in _COLUMN_WIDTHS.items():
-            self.view.setColumnWidth(column, width)
-        self.view.horizontalHeader().setStretchLastSection(True)
+        make_readable(self.view, _COLUMN_CHARS)
         self.view.doubleClicked.connect(self._double_clicked)
         self.view.setToolTip(
             self.tr(
@@ -127,12 +125,10 @@ class DocumentsPage(QWidget):
         has their pair; otherwise say why nothing opens."""
         if source is None:
             if document.found_elsewhere is None:
-                text = (
-                    f"This report does not say where {document.name} is found; see the Pairs tab."
-                )
+                text = self.tr("This report does not say where {name} is found; see the Pairs tab.")
             else:
-                text = f"No text of {document.name} was found in another document."
-            self.status_message.emit(text)
+                text = self.tr("No text of {name} was found in another document.")
+            self.status_message.emit(text.format(name=document.name))
             return
         pair = self._pair_of.get((document.path, source.path))
         if pair is None:

@@ -22,7 +22,6 @@ from neardup.gui.results.groups_rows import (
     COLUMNS,
     IN_TRASH_TAG,
     KIND_COLUMN,
-    KIND_TIPS,
     MEMBER_KEYS,
     MIXED_KIND,
     MOVED_TAG,
@@ -31,7 +30,10 @@ from neardup.gui.results.groups_rows import (
     group_key,
     group_kind,
     group_texts,
+    kind_tip,
     member_texts,
+    tag_text,
+    translate,
 )
 from neardup.gui.results.models import (
     PATH_ROLE,
@@ -214,9 +216,9 @@ class GroupsModel(QAbstractItemModel):
 
     def _away_tag(self, path: str) -> str:
         if path in self._in_trash:
-            return IN_TRASH_TAG
+            return tag_text(IN_TRASH_TAG)
         folder = self._moved.get(path)
-        return f"{MOVED_TAG} {folder}" if folder else ""
+        return f"{tag_text(MOVED_TAG)} {folder}" if folder else ""
 
     def set_moved(self, folders: Mapping[str, str]) -> None:
         """Mark these paths as moved to a folder, each to its own (and every other as not)."""
@@ -325,16 +327,19 @@ class GroupsModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if index.column() == KIND_COLUMN:
                 kind = member.kind if member is not None else group_kind(group)
-                return KIND_TIPS.get(kind)
+                return kind_tip(kind)
+            reference_tip = translate("GroupsModel", "Reference (the one to keep): {path}")
             if member is None:
-                return f"Reference (the one to keep): {group.reference}"
-            if member.document.path in self._in_trash:
-                return trashed_tip(member.document.path)
-            if member.document.path in self._moved:
-                folder = self._moved[member.document.path]
-                return f"Moved to {folder} (Edit → Undo puts it back): {member.document.path}"
-            prefix = "Reference (the one to keep): " if member.is_reference else ""
-            return prefix + member.document.path
+                return reference_tip.format(path=group.reference)
+            path = member.document.path
+            if path in self._in_trash:
+                return trashed_tip(path)
+            if path in self._moved:
+                moved_tip = translate(
+                    "GroupsModel", "Moved to {folder} (Edit → Undo puts it back): {path}"
+                )
+                return moved_tip.format(folder=self._moved[path], path=path)
+            return reference_tip.format(path=path) if member.is_reference else path
         if role == ROW_ROLE:
             return member if member is not None else group
         if role == PATH_ROLE:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-from neardup.gui.formatting import human_size, modified_text, percent
+from neardup.gui.formatting import count_text, human_size, kind_text, modified_text, percent
 from neardup.gui.report_data import DUPLICATE_KIND, NEAR_DUPLICATE_KIND, GroupRow, MemberRow
 
 # Kind is last in the model (tests and saved layouts know the others by number); the view
@@ -23,23 +23,44 @@ COLUMNS = (
 )
 KIND_COLUMN = 7
 MIXED_KIND = "mixed"
-KIND_TIPS = {
-    DUPLICATE_KIND: "Duplicate: the same text as the reference, an exact copy.",
-    NEAR_DUPLICATE_KIND: "Near-duplicate: an edited version of the reference, not an exact copy.",
-    MIXED_KIND: "Some members are exact copies of the reference, some are edited versions.",
+KIND_TIPS: dict[str, object] = {
+    DUPLICATE_KIND: QT_TRANSLATE_NOOP(
+        "GroupsModel", "Duplicate: the same text as the reference, an exact copy."
+    ),
+    NEAR_DUPLICATE_KIND: QT_TRANSLATE_NOOP(
+        "GroupsModel", "Near-duplicate: an edited version of the reference, not an exact copy."
+    ),
+    MIXED_KIND: QT_TRANSLATE_NOOP(
+        "GroupsModel", "Some members are exact copies of the reference, some are edited versions."
+    ),
 }
 NUMERIC_COLUMNS = {2, 3, 4}
-REFERENCE_TAG = "reference"
-IN_TRASH_TAG = "in Trash"
-MOVED_TAG = "moved to"
+# Tags after a name, in English here and translated where they are shown (`tag`).
+REFERENCE_TAG = QT_TRANSLATE_NOOP("GroupsModel", "reference")
+LIBRARY_TAG = QT_TRANSLATE_NOOP("GroupsModel", "library")
+IN_TRASH_TAG = QT_TRANSLATE_NOOP("GroupsModel", "in Trash")
+MOVED_TAG = QT_TRANSLATE_NOOP("GroupsModel", "moved to")
+
+
+translate = QCoreApplication.translate
+
+
+def tag_text(tag: object) -> str:
+    """A tag or tip marked above, in the GUI's language."""
+    return translate("GroupsModel", str(tag))
+
+
+def kind_tip(kind: str) -> str | None:
+    tip = KIND_TIPS.get(kind)
+    return None if tip is None else tag_text(tip)
 
 
 def member_texts(member: MemberRow, away: str) -> tuple[str, ...]:
     """The member's cells; ``away`` says where tidying moved it ("" while it is in place)."""
     doc = member.document
-    tags = [REFERENCE_TAG] if member.is_reference else []
+    tags = [tag_text(REFERENCE_TAG)] if member.is_reference else []
     if doc.role == "library":
-        tags.append("library")
+        tags.append(tag_text(LIBRARY_TAG))
     if away:
         tags.append(away)
     name = doc.name + (f"  [{', '.join(tags)}]" if tags else "")
@@ -51,7 +72,7 @@ def member_texts(member: MemberRow, away: str) -> tuple[str, ...]:
         human_size(doc.size),
         modified_text(doc.modified_ns),
         doc.format,
-        member.kind,
+        kind_text(member.kind) if member.kind else "",
     )
 
 
@@ -64,17 +85,29 @@ def group_texts(group: GroupRow, in_trash: int, marked: int) -> tuple[str, ...]:
     reference = next((m for m in group.members if m.is_reference), None)
     name = reference.document.name if reference else group.reference
     folder = reference.document.folder if reference else ""
-    trashed = f", {in_trash} {IN_TRASH_TAG}" if in_trash else ""
-    marks = f", {marked} marked" if marked else ""
+    counts = [
+        count_text(
+            len(group.members),
+            translate("GroupsModel", "{count} file"),
+            translate("GroupsModel", "{count} files"),
+        )
+    ]
+    if in_trash:
+        counts.append(f"{in_trash} {tag_text(IN_TRASH_TAG)}")
+    if marked:
+        counts.append(translate("GroupsModel", "{count} marked").format(count=marked))
+    title = translate("GroupsModel", "Group {id}: {name} ({counts})").format(
+        id=group.id, name=name, counts=translate("GroupsModel", ", ").join(counts)
+    )
     return (
-        f"Group {group.id}: {name} ({len(group.members)} files{trashed}{marks})",
+        title,
         folder,
         "",
         "",
         human_size(group.total_size),
         "",
         "",
-        group_kind(group),
+        kind_text(group_kind(group)),
     )
 
 

@@ -19,10 +19,11 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QGuiApplication, QPalette
 
-from neardup.gui.formatting import percent, sort_key
+from neardup.gui.formatting import kind_text, modified_text, percent, sort_key
 from neardup.gui.report_data import PairRow, ProblemRow
 
 Index = QModelIndex | QPersistentModelIndex
+translate = QCoreApplication.translate
 
 # Custom roles: the whole row record, a path to act on, and the raw value used for sorting.
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -62,10 +63,51 @@ def trashed_brush() -> QBrush:
 
 
 def trashed_tip(path: str) -> str:
-    return f"In the Trash (Edit → Undo puts it back): {path}"
+    return QCoreApplication.translate(
+        "ResultTables", "In the Trash (Edit → Undo puts it back): {path}"
+    ).format(path=path)
 
 
-NOT_MEASURED = "Not measured: partial-copy detection was off, or the scan was cancelled before it."
+def not_measured_tip() -> str:
+    return translate(
+        "PairsModel",
+        "Not measured: partial-copy detection was off, or the scan was cancelled before it.",
+    )
+
+
+def _overlap_a_tip(row: PairRow) -> str:
+    return (
+        translate("PairsModel", "Share of A's text found in B")
+        if row.overlap_a is not None
+        else not_measured_tip()
+    )
+
+
+def _overlap_b_tip(row: PairRow) -> str:
+    return (
+        translate("PairsModel", "Share of B's text found in A")
+        if row.overlap_b is not None
+        else not_measured_tip()
+    )
+
+
+def _common_text(row: PairRow) -> str:
+    return (
+        translate("PairsModel", "in {count} documents").format(count=row.shared_by)
+        if row.shared_by > 2
+        else ""
+    )
+
+
+def _common_tip(row: PairRow) -> str:
+    if row.shared_by > 2:
+        return translate(
+            "PairsModel",
+            "Some of the text this pair shares is held by {count} scanned documents: a "
+            "template, a licence, or a source many copied. It still counts; scan with "
+            "--exclude-common to leave such text out.",
+        ).format(count=row.shared_by)
+    return translate("PairsModel", "The text this pair shares is found in these two documents only")
 
 
 def _name(path: str) -> str:
@@ -180,7 +222,7 @@ class PairsModel(RowTableModel):
             lambda r: r.b.casefold(),
             tooltip=lambda r: r.b,
         ),
-        Column(QT_TRANSLATE_NOOP("Column", "Kind"), lambda r: r.kind, lambda r: r.kind),
+        Column(QT_TRANSLATE_NOOP("Column", "Kind"), lambda r: kind_text(r.kind), lambda r: r.kind),
         Column(
             QT_TRANSLATE_NOOP("Column", "Distance"),
             lambda r: str(r.distance),
@@ -198,29 +240,36 @@ class PairsModel(RowTableModel):
             lambda r: percent(r.overlap_a),
             lambda r: r.overlap_a,
             True,
-            lambda r: "Share of A's text found in B" if r.overlap_a is not None else NOT_MEASURED,
+            _overlap_a_tip,
         ),
         Column(
             QT_TRANSLATE_NOOP("Column", "Overlap B→A"),
             lambda r: percent(r.overlap_b),
             lambda r: r.overlap_b,
             True,
-            lambda r: "Share of B's text found in A" if r.overlap_b is not None else NOT_MEASURED,
+            _overlap_b_tip,
         ),
         Column(
             QT_TRANSLATE_NOOP("Column", "Common text"),
-            lambda r: f"in {r.shared_by} documents" if r.shared_by > 2 else "",
+            _common_text,
             lambda r: r.shared_by,
             True,
-            lambda r: (
-                f"Some of the text this pair shares is held by {r.shared_by} scanned documents: "
-                "a template, a licence, or a source many copied. It still counts; scan with "
-                "--exclude-common to leave such text out."
-                if r.shared_by > 2
-                else "The text this pair shares is found in these two documents only"
-            ),
+            _common_tip,
+        ),
+        # Who copied whom: the dates beside each other, sorted by the time itself.
+        Column(
+            QT_TRANSLATE_NOOP("Column", "Modified A"),
+            lambda r: modified_text(r.modified_a),
+            lambda r: r.modified_a,
+        ),
+        Column(
+            QT_TRANSLATE_NOOP("Column", "Modified B"),
+            lambda r: modified_text(r.modified_b),
+            lambda r: r.modified_b,
         ),
     )
+    MODIFIED_A_COLUMN = 8
+    MODIFIED_B_COLUMN = 9
 
     def pair(self, row: int) -> PairRow:
         record: PairRow = self.row_record(row)

@@ -12,10 +12,10 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QMenu,
+    QStackedWidget,
     QTableView,
     QTabWidget,
     QTreeView,
@@ -23,8 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from neardup.gui.formatting import count_text, kind_text
 from neardup.gui.report_data import GroupRow, MemberRow, PairRow, ReportData
 from neardup.gui.results.documents_page import DocumentsPage
+from neardup.gui.results.drop_hint import DropHint
 from neardup.gui.results.file_actions import add_file_actions
 from neardup.gui.results.groups_model import KIND_COLUMN, GroupsModel
 from neardup.gui.results.models import (
@@ -33,6 +35,7 @@ from neardup.gui.results.models import (
     ProblemsModel,
     SourceSortProxy,
 )
+from neardup.gui.results.table_layout import make_readable
 from neardup.gui.tidy.ignore import GroupsProxy, PairsProxy
 from neardup.gui.tidy.marks import MarkResult, MarkRule, apply_rule, keep_this_one
 from neardup.gui.tidy.plan import TidyScope, TrashPlan, plan_marked, plan_trash
@@ -40,6 +43,9 @@ from neardup.gui.tidy.plan import TidyScope, TrashPlan, plan_marked, plan_trash
 KINDS = ("duplicate", "near-duplicate", "partial")
 # Beyond this many groups, expanding them all would make opening a report sluggish.
 MAX_EXPANDED_GROUPS = 5000
+# First widths of the columns in characters; a person can drag each one.
+_GROUP_CHARS = {0: 34, 1: 24, 2: 9, 3: 9, 4: 10, 5: 16, 6: 7, KIND_COLUMN: 14}
+_PAIR_CHARS = {0: 26, 1: 26, 2: 14, 3: 9, 4: 10, 5: 12, 6: 12, 7: 14, 8: 16, 9: 16}
 
 
 def _configure(view: QTableView | QTreeView) -> None:
@@ -80,19 +86,12 @@ class ResultsView(QWidget):
         self.groups_proxy.setSourceModel(self.groups_model)
         self.groups_view = QTreeView()
         self.groups_view.setModel(self.groups_proxy)
-        self.groups_view.setUniformRowHeights(True)
         _configure(self.groups_view)
         # several groups at once: tidying a folder is rarely one group at a time
         self.groups_view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.groups_view.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.groups_view.setColumnWidth(0, 260)
-        self.groups_view.setColumnWidth(1, 180)
-        for column in (2, 3, 6):
-            self.groups_view.setColumnWidth(column, 70)
-        self.groups_view.setColumnWidth(5, 130)
+        make_readable(self.groups_view, _GROUP_CHARS)
         # exact copy or edited version: next to the name, what tidying most depends on
         self.groups_view.header().moveSection(KIND_COLUMN, 1)
-        self.groups_view.setColumnWidth(KIND_COLUMN, 110)
         self.groups_view.customContextMenuRequested.connect(
             lambda point: self._popup_menu(self.groups_view, point)
         )
@@ -103,12 +102,8 @@ class ResultsView(QWidget):
         self.pairs_proxy.setSourceModel(self.pairs_model)
         self.pairs_view = QTableView()
         self.pairs_view.setModel(self.pairs_proxy)
-        self.pairs_view.verticalHeader().hide()
-        self.pairs_view.verticalHeader().setDefaultSectionSize(22)
         _configure(self.pairs_view)
-        self.pairs_view.setColumnWidth(0, 200)
-        self.pairs_view.setColumnWidth(1, 200)
-        self.pairs_view.horizontalHeader().setStretchLastSection(True)
+        make_readable(self.pairs_view, _PAIR_CHARS)
         self.pairs_view.customContextMenuRequested.connect(
             lambda point: self._popup_menu(self.pairs_view, point)
         )
@@ -127,7 +122,7 @@ class ResultsView(QWidget):
         self.kind_combo = QComboBox()
         self.kind_combo.addItem(self.tr("All kinds"), "")
         for kind in KINDS:
-            self.kind_combo.addItem(kind.capitalize(), kind)
+            self.kind_combo.addItem(kind_text(kind).capitalize(), kind)
         self.kind_combo.setToolTip(self.tr("Show only pairs of this kind."))
         self.kind_combo.currentIndexChanged.connect(
             lambda: self.pairs_proxy.set_kind(self.kind_combo.currentData())
@@ -159,10 +154,8 @@ class ResultsView(QWidget):
         self.problems_proxy.setSourceModel(self.problems_model)
         self.problems_view = QTableView()
         self.problems_view.setModel(self.problems_proxy)
-        self.problems_view.verticalHeader().hide()
         _configure(self.problems_view)
-        self.problems_view.setColumnWidth(0, 360)
-        self.problems_view.horizontalHeader().setStretchLastSection(True)
+        make_readable(self.problems_view, {0: 48})
         self.problems_view.customContextMenuRequested.connect(
             lambda point: self._popup_menu(self.problems_view, point)
         )
@@ -174,10 +167,15 @@ class ResultsView(QWidget):
         self.tabs.addTab(self.groups_view, self.tr("Groups"))
         self.tabs.addTab(pairs_page, self.tr("Pairs"))
         self.tabs.addTab(self.problems_view, self.tr("Problems"))
+        # Before the first results: where to begin, in place of four empty tables.
+        self.drop_hint = DropHint()
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.drop_hint)
+        self.pages.addWidget(self.tabs)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.summary_label)
-        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.pages, 1)
         self._pair_of: dict[tuple[str, str], PairRow] = {}
         self._tidy_scope = TidyScope()
         self._tidy_enabled = True
@@ -188,6 +186,7 @@ class ResultsView(QWidget):
 
     def show_report(self, report: ReportData) -> None:
         self._report = report
+        self.pages.setCurrentWidget(self.tabs)
         self._tidy_scope = TidyScope.of(report)
         self.groups_model.set_groups(report.groups, self._tidy_scope.never_moved())
         self.pairs_model.set_rows(report.pairs)
@@ -288,9 +287,17 @@ class ResultsView(QWidget):
         model.replace_groups(result.changed_groups)
         self._refresh_scope()
         model.set_marks(result.marks - self.hidden_members())
-        text = f"{len(model.marked_paths())} files marked."
+        text = count_text(
+            len(model.marked_paths()),
+            self.tr("{count} file marked."),
+            self.tr("{count} files marked."),
+        )
         if result.untouched:
-            text += f" {result.untouched} groups have no copy there and were left as they were."
+            text += " " + count_text(
+                result.untouched,
+                self.tr("{count} group has no copy there and was left as it was."),
+                self.tr("{count} groups have no copy there and were left as they were."),
+            )
         self.status_message.emit(text)
         return result
 
@@ -318,7 +325,10 @@ class ResultsView(QWidget):
         # Right-clicking inside the selection acts on all of it, elsewhere on that row alone.
         if self.groups_view.selectionModel().isRowSelected(index.row(), index.parent()):
             rows = self.selected_group_rows()
-        label = "Move to Trash…" if index.parent().isValid() else "Move duplicates to Trash…"
+        if index.parent().isValid():
+            label = self.tr("Move to Trash…")
+        else:
+            label = self.tr("Move duplicates to Trash…")
         menu.addSeparator()
         action = menu.addAction(label)
         action.setEnabled(self._tidy_enabled)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -25,7 +25,10 @@ from PySide6.QtWidgets import (
 
 from neardup.gui.settings.settings_store import FolderEntry, FolderRole
 
-ROLE_LABELS = {FolderRole.SCAN: "Scan", FolderRole.LIBRARY: "Reference library"}
+ROLE_LABELS = {
+    FolderRole.SCAN: QT_TRANSLATE_NOOP("FoldersPanel", "Scan"),
+    FolderRole.LIBRARY: QT_TRANSLATE_NOOP("FoldersPanel", "Reference library"),
+}
 FILE_TYPES = (".txt", ".docx", ".pdf")
 
 
@@ -33,7 +36,7 @@ class FoldersPanel(QGroupBox):
     changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Folders", parent)
+        super().__init__(self.tr("Folders"), parent)
         self.tree = QTreeWidget()
         self.tree.setColumnCount(2)
         self.tree.setHeaderLabels([self.tr("Folder"), self.tr("Role")])
@@ -118,7 +121,7 @@ class FoldersPanel(QGroupBox):
         self.tree.addTopLevelItem(item)
         combo = QComboBox()
         for value, label in ROLE_LABELS.items():
-            combo.addItem(label, value.value)
+            combo.addItem(self.tr(str(label)), value.value)
         combo.setCurrentIndex(combo.findData(role.value))
         combo.setToolTip(
             self.tr("Scan: compared with everything; reference library: only with scans.")

@@ -3,7 +3,7 @@ and folded-away advanced options."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -37,24 +37,35 @@ WEIGHTING_LABELS = {
     Weighting.TFIDF: "TF-IDF",
     Weighting.TF: "TF",
     Weighting.TEXTRANK: "TextRank",
-    Weighting.BINARY: "Binary",
+    Weighting.BINARY: QT_TRANSLATE_NOOP("SettingsPanel", "Binary"),
 }
-# What each weighting does, for a reader who has not met the terms.
+# What each weighting does, for a reader who has not met the terms (translated where shown).
 WEIGHTING_HELP = {
-    Weighting.TFIDF: "Words frequent in this document but rare in the others count most, so "
-    "a shared template or common words weigh little. The usual choice.",
-    Weighting.TF: "Words count by how often this document uses them, however common they "
-    "are elsewhere.",
-    Weighting.TEXTRANK: "Words central to this document, linked to many others nearby, count "
-    "most, as its keywords would.",
-    Weighting.BINARY: "Every distinct word counts once, however often it occurs.",
+    Weighting.TFIDF: QT_TRANSLATE_NOOP(
+        "SettingsPanel",
+        "Words frequent in this document but rare in the others count most, so a shared "
+        "template or common words weigh little. The usual choice.",
+    ),
+    Weighting.TF: QT_TRANSLATE_NOOP(
+        "SettingsPanel",
+        "Words count by how often this document uses them, however common they are elsewhere.",
+    ),
+    Weighting.TEXTRANK: QT_TRANSLATE_NOOP(
+        "SettingsPanel",
+        "Words central to this document, linked to many others nearby, count most, as its "
+        "keywords would.",
+    ),
+    Weighting.BINARY: QT_TRANSLATE_NOOP(
+        "SettingsPanel", "Every distinct word counts once, however often it occurs."
+    ),
 }
-THRESHOLD_HELP = (
+THRESHOLD_HELP = QT_TRANSLATE_NOOP(
+    "SettingsPanel",
     "How different two documents may be and still be called near-duplicates. Each document "
     "gets a 64-bit fingerprint of its words; k is how many of those bits may differ. 0 finds "
     "only texts that are nearly the same; 3 (the default) finds light edits; a larger k finds "
     "heavier edits, and more pairs that only look alike, which the scan then checks. The "
-    "chart below shows the last scan's documents by distance, and what another k gives."
+    "chart below shows the last scan's documents by distance, and what another k gives.",
 )
 OVERLAP_BINS_SHOWN = 20
 # Only these weightings count repeated words, so only they are affected by log TF.
@@ -95,29 +106,31 @@ class SettingsPanel(QGroupBox):
     changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Settings", parent)
+        super().__init__(self.tr("Settings"), parent)
+        threshold_help = self.tr(str(THRESHOLD_HELP))
         self.threshold_slider = QSlider(Qt.Orientation.Horizontal)
         self.threshold_slider.setRange(0, MAX_THRESHOLD)
         self.threshold_slider.setPageStep(1)
         self.threshold_slider.setTickPosition(QSlider.TickPosition.TicksBelow)
         self.threshold_label = QLabel()
         self.threshold_label.setMinimumWidth(24)
-        self.threshold_slider.setToolTip(THRESHOLD_HELP)
-        self.threshold_label.setToolTip(THRESHOLD_HELP)
+        self.threshold_slider.setToolTip(threshold_help)
+        self.threshold_label.setToolTip(threshold_help)
         self.threshold_slider.valueChanged.connect(self._on_threshold)
         threshold_row = QHBoxLayout()
         threshold_row.addWidget(self.threshold_slider, 1)
         threshold_row.addWidget(self.threshold_label)
 
         self.weighting_combo = QComboBox()
-        for n, (weighting, label) in enumerate(WEIGHTING_LABELS.items()):
+        labels = {w: self.tr(str(label)) for w, label in WEIGHTING_LABELS.items()}
+        helps = {w: self.tr(str(text)) for w, text in WEIGHTING_HELP.items()}
+        for n, (weighting, label) in enumerate(labels.items()):
             self.weighting_combo.addItem(label, weighting.value)
-            self.weighting_combo.setItemData(
-                n, WEIGHTING_HELP[weighting], Qt.ItemDataRole.ToolTipRole
-            )
+            self.weighting_combo.setItemData(n, helps[weighting], Qt.ItemDataRole.ToolTipRole)
         self.weighting_combo.setToolTip(
-            "How much each word counts in a document's fingerprint.\n"
-            + "\n".join(f"{WEIGHTING_LABELS[w]}: {text}" for w, text in WEIGHTING_HELP.items())
+            self.tr("How much each word counts in a document's fingerprint.")
+            + "\n"
+            + "\n".join(f"{labels[w]}: {text}" for w, text in helps.items())
         )
         self.partial_check = QCheckBox(self.tr("Detect partial copies"))
         self.partial_check.setToolTip(
@@ -226,11 +239,11 @@ class SettingsPanel(QGroupBox):
         advanced_form.addRow(self.tr("Minimum tokens:"), self.min_tokens_spin)
         advanced_form.addRow(self.tr("Worker processes:"), self.workers_spin)
         advanced_form.addRow(self.cache_check)
-        self.advanced = CollapsibleSection("Advanced options", advanced)
+        self.advanced = CollapsibleSection(self.tr("Advanced options"), advanced)
 
         form = QFormLayout()
         threshold_label = QLabel(self.tr("Hamming threshold k:"))
-        threshold_label.setToolTip(THRESHOLD_HELP)
+        threshold_label.setToolTip(threshold_help)
         form.addRow(threshold_label, threshold_row)
         form.addRow(self.distance_chart)
         form.addRow(self.distance_preview)
@@ -280,7 +293,8 @@ class SettingsPanel(QGroupBox):
             )
             return
         shown = distance_counts_shown(previewer)
-        self.distance_chart.set_counts(shown, "0", f"{len(shown) - 1}+ bits")
+        last = self.tr("{bits}+ bits").format(bits=len(shown) - 1)
+        self.distance_chart.set_counts(shown, "0", last)
         self.overlap_chart.set_counts(previewer.overlap_counts, "0 %", "100 %")
         self._update_previews()
 

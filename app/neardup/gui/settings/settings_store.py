@@ -153,6 +153,25 @@ class SettingsStore:
     def set_language(self, language: str) -> None:
         self._qs.setValue("interface/language", language)
 
+    # --- recent reports ------------------------------------------------------------------------
+
+    def recent_reports(self) -> list[str]:
+        """Report files opened or saved, the latest first (File → Open Recent)."""
+        try:
+            items = json.loads(str(self._qs.value("reports/recent", "[]")))
+        except json.JSONDecodeError:
+            return []
+        return (
+            [str(item) for item in items if isinstance(item, str) and item]
+            if isinstance(items, list)
+            else []
+        )
+
+    def set_recent_reports(self, paths: list[str]) -> None:
+        self._qs.setValue("reports/recent", json.dumps(paths, ensure_ascii=False))
+
+    # --- folders of the file dialogs -----------------------------------------------------------
+
     def last_directory(self) -> str:
         return str(self._qs.value("window/last_directory", "") or "")
 

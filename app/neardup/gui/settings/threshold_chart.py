@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QRectF, QSize
+from PySide6.QtCore import QCoreApplication, QRectF, QSize
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from neardup.core.report import OverlapPreview, ThresholdPreview, ThresholdPreviewer
+from neardup.gui.formatting import count_text
 
 WITHIN = QColor("#3d8ee0")  # bars the threshold takes in
 BEYOND = QColor("#b9c2cc")
 MARKER = QColor("#d9480f")
 DISTANCES_SHOWN = 33  # 0..32: two unrelated texts differ in about 32 of the 64 bits
+translate = QCoreApplication.translate
 
 
 class HistogramChart(QWidget):
@@ -90,46 +92,86 @@ def distance_counts_shown(previewer: ThresholdPreviewer) -> list[int]:
 def threshold_preview_text(previewer: ThresholdPreviewer, preview: ThresholdPreview) -> str:
     """What k would give, in words, and what the report cannot tell."""
     if previewer.eligible_documents < 2 and not previewer.pairs_only:
-        return "The last scan compared fewer than two documents: no distances to show."
+        return translate(
+            "ThresholdChart",
+            "The last scan compared fewer than two documents: no distances to show.",
+        )
     k, scan_k = preview.threshold, previewer.scan_threshold
-    line = (
-        f"At k = {k}: {preview.pairs} duplicate or near-duplicate "
-        f"pair{'' if preview.pairs == 1 else 's'} in {preview.groups} "
-        f"group{'' if preview.groups == 1 else 's'}"
+    pairs = count_text(
+        preview.pairs,
+        translate("ThresholdChart", "{count} duplicate or near-duplicate pair"),
+        translate("ThresholdChart", "{count} duplicate or near-duplicate pairs"),
     )
-    line += " (the last scan's)." if k == scan_k else f" (the last scan used k = {scan_k})."
+    groups = count_text(
+        preview.groups,
+        translate("ThresholdChart", "{count} group"),
+        translate("ThresholdChart", "{count} groups"),
+    )
+    if k == scan_k:
+        line = translate("ThresholdChart", "At k = {k}: {pairs} in {groups} (the last scan's).")
+    else:
+        line = translate(
+            "ThresholdChart", "At k = {k}: {pairs} in {groups} (the last scan used k = {scan_k})."
+        )
+    line = line.format(k=k, pairs=pairs, groups=groups, scan_k=scan_k)
+    notes = []
     if preview.beyond_scan and preview.unchecked:
-        line += (
-            f" Another {preview.unchecked} pair{'' if preview.unchecked == 1 else 's'} of "
-            "documents lie within k: a rescan checks whether they share enough words."
+        notes.append(
+            count_text(
+                preview.unchecked,
+                translate(
+                    "ThresholdChart",
+                    "Another {count} pair of documents lies within k: a rescan checks whether "
+                    "they share enough words.",
+                ),
+                translate(
+                    "ThresholdChart",
+                    "Another {count} pairs of documents lie within k: a rescan checks whether "
+                    "they share enough words.",
+                ),
+            )
         )
     elif preview.beyond_scan and preview.unchecked is None:
-        line += " A rescan checks the pairs of documents beyond the last scan's k."
+        notes.append(
+            translate(
+                "ThresholdChart", "A rescan checks the pairs of documents beyond the last scan's k."
+            )
+        )
     if k < scan_k and previewer.partial_measured:
-        line += " Pairs that share most of their text are found whatever k."
+        notes.append(
+            translate("ThresholdChart", "Pairs that share most of their text are found whatever k.")
+        )
     if previewer.pairs_only:
-        line += (
-            " This report holds no fingerprints: the chart shows only the pairs it found, "
-            "not the other pairs of documents."
+        notes.append(
+            translate(
+                "ThresholdChart",
+                "This report holds no fingerprints: the chart shows only the pairs it found, "
+                "not the other pairs of documents.",
+            )
         )
     if previewer.sampled:
-        line += (
-            f" The chart measures {previewer.measured_documents} of the "
-            f"{previewer.eligible_documents} documents."
+        notes.append(
+            translate(
+                "ThresholdChart", "The chart measures {measured} of the {eligible} documents."
+            ).format(measured=previewer.measured_documents, eligible=previewer.eligible_documents)
         )
-    return line
+    return " ".join([line, *notes])
 
 
 def overlap_preview_text(previewer: ThresholdPreviewer, preview: OverlapPreview) -> str:
     if not previewer.partial_measured:
-        return "The last scan did not measure overlaps (partial-copy detection was off)."
-    line = (
-        f"At {preview.minimum:.0%}: {preview.partial_pairs} partial "
-        f"cop{'y' if preview.partial_pairs == 1 else 'ies'}."
+        return translate(
+            "ThresholdChart",
+            "The last scan did not measure overlaps (partial-copy detection was off).",
+        )
+    line = count_text(
+        preview.partial_pairs,
+        translate("ThresholdChart", "At {minimum}: {count} partial copy."),
+        translate("ThresholdChart", "At {minimum}: {count} partial copies."),
+        minimum=f"{preview.minimum:.0%}",
     )
     if preview.below_scan:
-        line += (
-            f" The last scan kept none below its {previewer.scan_min_overlap:.0%}: a rescan "
-            "may find more."
-        )
+        line += " " + translate(
+            "ThresholdChart", "The last scan kept none below its {minimum}: a rescan may find more."
+        ).format(minimum=f"{previewer.scan_min_overlap:.0%}")
     return line

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu
 
@@ -19,10 +19,11 @@ from neardup.gui.results.results_view import ResultsView
 from neardup.gui.tidy.ignore import DocumentKeys, Hidden, group_pairs, hidden_in, key_pairs
 
 IGNORE_FILE_NAME = "ignored.sqlite3"
-IGNORE_PAIR_TEXT = "Ignore this pair"
-IGNORE_GROUP_TEXT = "Ignore this group"
-STOP_IGNORING_PAIR_TEXT = "Stop ignoring this pair"
-STOP_IGNORING_GROUP_TEXT = "Stop ignoring this group"
+# Menu entries, translated where they are added (the English here is the source text).
+IGNORE_PAIR_TEXT = QT_TRANSLATE_NOOP("IgnoreController", "Ignore this pair")
+IGNORE_GROUP_TEXT = QT_TRANSLATE_NOOP("IgnoreController", "Ignore this group")
+STOP_IGNORING_PAIR_TEXT = QT_TRANSLATE_NOOP("IgnoreController", "Stop ignoring this pair")
+STOP_IGNORING_GROUP_TEXT = QT_TRANSLATE_NOOP("IgnoreController", "Stop ignoring this group")
 
 
 class IgnoreController(QObject):
@@ -39,7 +40,9 @@ class IgnoreController(QObject):
         self.problem = ""
         self.show_action = QAction(self.tr("Show &ignored pairs and groups"), parent)
         self.show_action.setCheckable(True)
-        tip = "Show what you chose to ignore, greyed and tagged, so that you can stop ignoring it."
+        tip = self.tr(
+            "Show what you chose to ignore, greyed and tagged, so that you can stop ignoring it."
+        )
         self.show_action.setToolTip(tip)
         self.show_action.setStatusTip(tip)
         self.show_action.toggled.connect(lambda _checked: self._apply())
@@ -124,10 +127,10 @@ class IgnoreController(QObject):
         hidden = self.results.groups_proxy.hidden
         if member is None:
             if group.id in hidden.groups:
-                action = menu.addAction(STOP_IGNORING_GROUP_TEXT)
+                action = menu.addAction(self.tr(str(STOP_IGNORING_GROUP_TEXT)))
                 action.triggered.connect(lambda: self.stop_ignoring_group(group))
             else:
-                action = menu.addAction(IGNORE_GROUP_TEXT)
+                action = menu.addAction(self.tr(str(IGNORE_GROUP_TEXT)))
                 action.setToolTip(
                     self.tr("Hide this group, now and in later scans of these files.")
                 )
@@ -137,17 +140,17 @@ class IgnoreController(QObject):
             return
         path, reference = member.document.path, group.reference
         if (group.id, path) in hidden.members:
-            action = menu.addAction(STOP_IGNORING_PAIR_TEXT)
+            action = menu.addAction(self.tr(str(STOP_IGNORING_PAIR_TEXT)))
             action.triggered.connect(lambda: self.stop_ignoring_pair(path, reference))
         else:
-            action = menu.addAction(IGNORE_PAIR_TEXT)
+            action = menu.addAction(self.tr(str(IGNORE_PAIR_TEXT)))
             action.setToolTip(self.tr("Hide this file and its reference as a pair, now and later."))
             action.triggered.connect(lambda: self.ignore_pair(path, reference))
 
     def _pair_menu(self, menu: QMenu, pair: PairRow) -> None:
         if (pair.a, pair.b) in self.results.pairs_proxy.hidden.pairs:
-            action = menu.addAction(STOP_IGNORING_PAIR_TEXT)
+            action = menu.addAction(self.tr(str(STOP_IGNORING_PAIR_TEXT)))
             action.triggered.connect(lambda: self.stop_ignoring_pair(pair.a, pair.b))
         else:
-            action = menu.addAction(IGNORE_PAIR_TEXT)
+            action = menu.addAction(self.tr(str(IGNORE_PAIR_TEXT)))
             action.triggered.connect(lambda: self.ignore_pair(pair.a, pair.b))

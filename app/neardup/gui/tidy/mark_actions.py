@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import PurePath
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 
@@ -14,16 +14,39 @@ from neardup.gui.tidy.marks import MarkRule
 
 ChooseFolder = Callable[[], str]  # "" when the person cancels
 
-_TIPS = {
-    MarkRule.ALL_BUT_KEPT: "Mark every file of every group but the copy each group keeps.",
-    MarkRule.EXACT_ONLY: "Mark only the exact copies of each kept file, never edited versions.",
-    MarkRule.KEEP_OLDEST: "In each group keep the oldest file and mark the others.",
-    MarkRule.KEEP_NEWEST: "In each group keep the newest file and mark the others.",
-    MarkRule.KEEP_LARGEST: "In each group keep the largest file and mark the others.",
-    MarkRule.KEEP_IN_FOLDER: (
-        "In each group with a copy in the folder you choose, keep that copy and mark the others."
+# Each rule's menu entry and tip, translated where the menu is built.
+_TITLES = {
+    MarkRule.ALL_BUT_KEPT: QT_TRANSLATE_NOOP("MarkActions", "Mark all but the kept copy"),
+    MarkRule.EXACT_ONLY: QT_TRANSLATE_NOOP("MarkActions", "Mark exact duplicates only"),
+    MarkRule.KEEP_OLDEST: QT_TRANSLATE_NOOP("MarkActions", "Keep the oldest, mark the others"),
+    MarkRule.KEEP_NEWEST: QT_TRANSLATE_NOOP("MarkActions", "Keep the newest, mark the others"),
+    MarkRule.KEEP_LARGEST: QT_TRANSLATE_NOOP("MarkActions", "Keep the largest, mark the others"),
+    MarkRule.KEEP_IN_FOLDER: QT_TRANSLATE_NOOP(
+        "MarkActions", "Keep the one in a folder…, mark the others"
     ),
-    MarkRule.CLEAR: "Unmark every file.",
+    MarkRule.CLEAR: QT_TRANSLATE_NOOP("MarkActions", "Clear marks"),
+}
+_TIPS = {
+    MarkRule.ALL_BUT_KEPT: QT_TRANSLATE_NOOP(
+        "MarkActions", "Mark every file of every group but the copy each group keeps."
+    ),
+    MarkRule.EXACT_ONLY: QT_TRANSLATE_NOOP(
+        "MarkActions", "Mark only the exact copies of each kept file, never edited versions."
+    ),
+    MarkRule.KEEP_OLDEST: QT_TRANSLATE_NOOP(
+        "MarkActions", "In each group keep the oldest file and mark the others."
+    ),
+    MarkRule.KEEP_NEWEST: QT_TRANSLATE_NOOP(
+        "MarkActions", "In each group keep the newest file and mark the others."
+    ),
+    MarkRule.KEEP_LARGEST: QT_TRANSLATE_NOOP(
+        "MarkActions", "In each group keep the largest file and mark the others."
+    ),
+    MarkRule.KEEP_IN_FOLDER: QT_TRANSLATE_NOOP(
+        "MarkActions",
+        "In each group with a copy in the folder you choose, keep that copy and mark the others.",
+    ),
+    MarkRule.CLEAR: QT_TRANSLATE_NOOP("MarkActions", "Unmark every file."),
 }
 
 
@@ -39,9 +62,10 @@ class MarkActions(QObject):
         for rule in MarkRule:
             if rule in (MarkRule.KEEP_OLDEST, MarkRule.CLEAR):
                 self.menu.addSeparator()
-            action = self.menu.addAction(rule.value)
-            action.setToolTip(_TIPS[rule])
-            action.setStatusTip(_TIPS[rule])
+            action = self.menu.addAction(self.tr(str(_TITLES[rule])))
+            tip = self.tr(str(_TIPS[rule]))
+            action.setToolTip(tip)
+            action.setStatusTip(tip)
             action.triggered.connect(lambda _checked=False, r=rule: self.apply(r))
             self.actions[rule] = action
 

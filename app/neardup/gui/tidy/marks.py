@@ -19,13 +19,15 @@ from neardup.gui.tidy.plan import TidyScope
 
 
 class MarkRule(Enum):
-    ALL_BUT_KEPT = "Mark all but the kept copy"
-    EXACT_ONLY = "Mark exact duplicates only"
-    KEEP_OLDEST = "Keep the oldest, mark the others"
-    KEEP_NEWEST = "Keep the newest, mark the others"
-    KEEP_LARGEST = "Keep the largest, mark the others"
-    KEEP_IN_FOLDER = "Keep the one in a folder…, mark the others"
-    CLEAR = "Clear marks"
+    """The rules of the Marks menu (its entries, in the GUI's language, are in mark_actions)."""
+
+    ALL_BUT_KEPT = "all-but-kept"
+    EXACT_ONLY = "exact-only"
+    KEEP_OLDEST = "keep-oldest"
+    KEEP_NEWEST = "keep-newest"
+    KEEP_LARGEST = "keep-largest"
+    KEEP_IN_FOLDER = "keep-in-folder"
+    CLEAR = "clear"
 
 
 KEEP_RULES = {

@@ -12,7 +12,7 @@ import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QFile
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QFile
 
 from neardup.gui.file_state import changed_since_scan
 from neardup.gui.report_data import DocumentRow
@@ -21,11 +21,14 @@ from neardup.gui.tidy.trash import (
     Outcome,
     Skipped,
     TrashedFile,
+    cannot_change_folder,
     file_identity,
+    reason_text,
     unsafe_to_move,
 )
 
-ALREADY_THERE = "already in that folder"
+ALREADY_THERE = QT_TRANSLATE_NOOP("TidyReasons", "already in that folder")
+translate = QCoreApplication.translate
 # Names tried before giving up: far more than any folder of copies needs.
 MAX_NUMBERED_NAMES = 10_000
 
@@ -33,11 +36,13 @@ MAX_NUMBERED_NAMES = 10_000
 def destination_problem(folder: Path) -> str | None:
     """Why files cannot be moved into ``folder``, or None."""
     if not folder.exists():
-        return f"the folder {folder} does not exist"
+        return translate("TidyReasons", "the folder {folder} does not exist").format(folder=folder)
     if not folder.is_dir():
-        return f"{folder} is not a folder"
+        return translate("TidyReasons", "{folder} is not a folder").format(folder=folder)
     if not os.access(folder, os.W_OK | os.X_OK):
-        return f"permission denied: cannot add files to the folder {folder}"
+        return translate(
+            "TidyReasons", "permission denied: cannot add files to the folder {folder}"
+        ).format(folder=folder)
     return None
 
 
@@ -48,7 +53,11 @@ def free_name(folder: Path, name: str) -> Path:
     number = 2
     while os.path.lexists(candidate):
         if number > MAX_NUMBERED_NAMES:
-            raise FileExistsError(f"no free name for {name} in {folder}")
+            raise FileExistsError(
+                translate("TidyReasons", "no free name for {name} in {folder}").format(
+                    name=name, folder=folder
+                )
+            )
         candidate = folder / f"{stem} ({number}){suffix}"
         number += 1
     return candidate
@@ -57,7 +66,7 @@ def free_name(folder: Path, name: str) -> Path:
 def _move_one(document: DocumentRow, folder: Path) -> TrashedFile | str:
     source = Path(document.path)
     if source.parent.resolve() == folder.resolve():
-        return ALREADY_THERE
+        return reason_text(ALREADY_THERE)
     for _attempt in range(3):  # another program may take the free name meanwhile
         try:
             target = free_name(folder, source.name)
@@ -71,8 +80,8 @@ def _move_one(document: DocumentRow, folder: Path) -> TrashedFile | str:
         if not os.path.lexists(target):
             break
     if not os.access(source.parent, os.W_OK | os.X_OK):
-        return f"permission denied: cannot change the folder {source.parent}"
-    return f"could not be moved into {folder}"
+        return cannot_change_folder(source.parent)
+    return translate("TidyReasons", "could not be moved into {folder}").format(folder=folder)
 
 
 def move_to_folder(

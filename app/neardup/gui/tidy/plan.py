@@ -1,4 +1,5 @@
-"""Tidying a folder: which duplicates may go to the Trash, the undo history, and the messages.
+"""Tidying a folder: which duplicates may go to the Trash, the undo history, and the messages
+(in the GUI's language).
 
 No widgets here; `tidy_controller` puts it behind actions and dialogs.
 """
@@ -10,9 +11,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import PurePath
 
+from PySide6.QtCore import QCoreApplication
+
 from neardup.core.match import MemberInfo, choose_reference
 from neardup.core.settings import ReferenceRule
-from neardup.gui.formatting import human_size
+from neardup.gui.formatting import count_text, human_size
 from neardup.gui.report_data import (
     DUPLICATE_KIND,
     LIBRARY_ROLE,
@@ -26,10 +29,18 @@ from neardup.gui.tidy.trash import KeptCopies, Outcome, Skipped, TrashedFile
 
 # Beyond this many, a message lists the first few and puts the rest in its details.
 LISTED_IN_MESSAGE = 12
+translate = QCoreApplication.translate
 
 
 def files_text(count: int) -> str:
-    return f"{count} file" if count == 1 else f"{count} files"
+    return count_text(
+        count, translate("TidyPlan", "{count} file"), translate("TidyPlan", "{count} files")
+    )
+
+
+def trash_text() -> str:
+    """The Trash, as a destination in a button or a menu entry."""
+    return translate("TidyPlan", "Trash")
 
 
 def _is_library(document: DocumentRow, library_folders: Sequence[PurePath]) -> bool:
@@ -209,8 +220,10 @@ class TrashBatch:
 
     @property
     def undo_text(self) -> str:
-        where = "Trash" if self.destination is None else PurePath(self.destination).name
-        return f"Undo move of {files_text(len(self.files))} to {where}"
+        where = trash_text() if self.destination is None else PurePath(self.destination).name
+        return translate("TidyPlan", "Undo move of {files} to {where}").format(
+            files=files_text(len(self.files)), where=where
+        )
 
 
 @dataclass(slots=True)
@@ -229,7 +242,7 @@ class TrashHistory:
         return bool(self.batches)
 
     def undo_text(self) -> str:
-        return self.batches[-1].undo_text if self.batches else "Undo"
+        return self.batches[-1].undo_text if self.batches else translate("TidyPlan", "Undo")
 
 
 # --- messages --------------------------------------------------------------------------------
@@ -252,7 +265,8 @@ def _listing(skipped: tuple[Skipped, ...]) -> tuple[str, str]:
     """The first few as "name: reason" lines for the message, and all with full paths."""
     lines = [f"{_name(s.path)}: {s.reason}" for s in skipped[:LISTED_IN_MESSAGE]]
     if len(skipped) > LISTED_IN_MESSAGE:
-        lines.append(f"…and {len(skipped) - LISTED_IN_MESSAGE} more (see details)")
+        more = translate("TidyPlan", "…and {count} more (see details)")
+        lines.append(more.format(count=len(skipped) - LISTED_IN_MESSAGE))
     details = "\n".join(f"{s.path}: {s.reason}" for s in skipped)
     return "\n".join(lines), details
 
@@ -266,74 +280,121 @@ class Answer(Enum):
 
 
 def edited_text(count: int) -> str:
-    return "1 edited version" if count == 1 else f"{count} edited versions"
+    return count_text(
+        count,
+        translate("TidyPlan", "{count} edited version"),
+        translate("TidyPlan", "{count} edited versions"),
+    )
 
 
 def also_edited_label(plan: TrashPlan) -> str:
-    return f"Also move the {edited_text(len(plan.edited))} (not exact copies)"
+    return translate("TidyPlan", "Also move the {edited} (not exact copies)").format(
+        edited=edited_text(len(plan.edited))
+    )
 
 
-def move_button_text(plan: TrashPlan, with_edited: bool, where: str = "Trash") -> str:
+def move_button_text(plan: TrashPlan, with_edited: bool, where: str | None = None) -> str:
+    """The confirming button; ``where`` is the folder's name, None for the Trash."""
     files = plan.files if with_edited else plan.exact_files
-    return f"Move {files_text(len(files))} to {where}"
+    return translate("TidyPlan", "Move {files} to {where}").format(
+        files=files_text(len(files)), where=trash_text() if where is None else where
+    )
+
+
+def _the_trash(destination: str | None) -> str:
+    return translate("TidyPlan", "the Trash") if destination is None else destination
 
 
 def confirmation(plan: TrashPlan, undo_shortcut: str, destination: str | None = None) -> Message:
     """The question before moving a plan to the Trash, or to ``destination`` when given."""
-    count = files_text(len(plan.files))
-    where = "the Trash" if destination is None else destination
-    undo = f"You can undo the move with Edit → Undo ({undo_shortcut})"
-    undo += ", or restore the files from the system Trash." if destination is None else "."
+    if destination is None:
+        undo = translate(
+            "TidyPlan",
+            "You can undo the move with Edit → Undo ({shortcut}), or restore the files from "
+            "the system Trash.",
+        )
+    else:
+        undo = translate("TidyPlan", "You can undo the move with Edit → Undo ({shortcut}).")
     informative = (
-        "The reference of each group, the one to keep, stays where it is; where that is a "
-        "reference-library document, one copy in the scanned folders stays too.\n" + undo
+        translate(
+            "TidyPlan",
+            "The reference of each group, the one to keep, stays where it is; where that is a "
+            "reference-library document, one copy in the scanned folders stays too.",
+        )
+        + "\n"
+        + undo.format(shortcut=undo_shortcut)
     )
     if plan.library_left_alone:
-        informative += (
-            f"\n{files_text(plan.library_left_alone)} from a reference library will be left alone."
-        )
+        left = translate("TidyPlan", "{files} from a reference library will be left alone.")
+        informative += "\n" + left.format(files=files_text(plan.library_left_alone))
     details = "\n".join(d.path for d in plan.exact_files)
     edited = plan.edited_files
     if edited:
-        informative = (
-            f"{edited_text(len(edited))} of these {'is' if len(edited) == 1 else 'are'} not "
-            "an exact copy of a file that stays: the changes in "
-            f"{'it' if len(edited) == 1 else 'them'} would go too. "
-            f"{'It moves' if len(edited) == 1 else 'They move'} only if you tick the box below.\n"
-            + informative
+        warning = count_text(
+            len(edited),
+            translate(
+                "TidyPlan",
+                "{count} edited version of these is not an exact copy of a file that stays: the "
+                "changes in it would go too. It moves only if you tick the box below.",
+            ),
+            translate(
+                "TidyPlan",
+                "{count} edited versions of these are not exact copies of a file that stays: the "
+                "changes in them would go too. They move only if you tick the box below.",
+            ),
         )
-        details += "\n\nEdited versions, moved only if ticked:\n" + "\n".join(
-            d.path for d in edited
+        informative = warning + "\n" + informative
+        details += (
+            "\n\n"
+            + translate("TidyPlan", "Edited versions, moved only if ticked:")
+            + "\n"
+            + "\n".join(d.path for d in edited)
         )
-    return Message(
-        "Move to Trash" if destination is None else "Move to folder",
-        f"Move {count} ({human_size(plan.total_size)}) to {where}?",
-        informative,
-        details.strip("\n"),
+    if destination is None:
+        title = translate("TidyPlan", "Move to Trash")
+    else:
+        title = translate("TidyPlan", "Move to folder")
+    question = translate("TidyPlan", "Move {files} ({size}) to {where}?").format(
+        files=files_text(len(plan.files)),
+        size=human_size(plan.total_size),
+        where=_the_trash(destination),
     )
+    return Message(title, question, informative, details.strip("\n"))
 
 
 def moved_summary(outcome: Outcome, undo_shortcut: str, destination: str | None = None) -> Message:
     moved = outcome.done
-    size = human_size(sum(f.size for f in moved))
-    where = "the Trash" if destination is None else destination
-    title = "Moved to Trash" if destination is None else "Moved to folder"
-    text = f"Moved {files_text(len(moved))} ({size}) to {where}."
+    if destination is None:
+        title = translate("TidyPlan", "Moved to Trash")
+    else:
+        title = translate("TidyPlan", "Moved to folder")
+    text = translate("TidyPlan", "Moved {files} ({size}) to {where}.").format(
+        files=files_text(len(moved)),
+        size=human_size(sum(f.size for f in moved)),
+        where=_the_trash(destination),
+    )
     if not outcome.skipped:
-        return Message(title, text, f"Undo with Edit → Undo ({undo_shortcut}).")
+        undo = translate("TidyPlan", "Undo with Edit → Undo ({shortcut}).")
+        return Message(title, text, undo.format(shortcut=undo_shortcut))
     listing, details = _listing(outcome.skipped)
-    informative = f"{files_text(len(outcome.skipped))} not moved:\n{listing}"
-    return Message(title, text, informative, details, warning=True)
+    not_moved = translate("TidyPlan", "{files} not moved:").format(
+        files=files_text(len(outcome.skipped))
+    )
+    return Message(title, text, f"{not_moved}\n{listing}", details, warning=True)
 
 
 def restored_summary(outcome: Outcome, destination: str | None = None) -> Message:
-    where = "the Trash" if destination is None else destination
-    text = f"Restored {files_text(len(outcome.done))} from {where}."
+    title = translate("TidyPlan", "Undo")
+    text = translate("TidyPlan", "Restored {files} from {where}.").format(
+        files=files_text(len(outcome.done)), where=_the_trash(destination)
+    )
     if not outcome.skipped:
-        return Message("Undo", text)
+        return Message(title, text)
     listing, details = _listing(outcome.skipped)
-    informative = (
-        f"{files_text(len(outcome.skipped))} not put back:\n{listing}\n"
-        + ("You can restore them from the system Trash." if destination is None else "")
-    ).strip()
-    return Message("Undo", text, informative, details, warning=True)
+    not_back = translate("TidyPlan", "{files} not put back:").format(
+        files=files_text(len(outcome.skipped))
+    )
+    informative = f"{not_back}\n{listing}"
+    if destination is None:
+        informative += "\n" + translate("TidyPlan", "You can restore them from the system Trash.")
+    return Message(title, text, informative, details, warning=True)

@@ -7,7 +7,7 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QCheckBox, QFileDialog, QMainWindow, QMessageBox
 
@@ -30,8 +30,9 @@ from neardup.gui.tidy.trash import TrashedFile, move_to_trash, restore_from_tras
 
 Confirm = Callable[[TrashPlan, str | None], Answer]  # the plan, and the folder or None: Trash
 ChooseFolder = Callable[[], str]  # "" when the person cancels
-TRASH_SELECTED_TEXT = "Move duplicates to &Trash…"
-TRASH_MARKED_TEXT = "Move marked files to &Trash…"
+# The Trash action's two names, translated where they are set (the English is the source).
+TRASH_SELECTED_TEXT = QT_TRANSLATE_NOOP("TidyController", "Move duplicates to &Trash…")
+TRASH_MARKED_TEXT = QT_TRANSLATE_NOOP("TidyController", "Move marked files to &Trash…")
 
 
 class TidyController(QObject):
@@ -60,19 +61,19 @@ class TidyController(QObject):
             QKeySequence.SequenceFormat.NativeText
         )
 
-        self.trash_action = QAction(TRASH_SELECTED_TEXT, parent)
+        self.trash_action = QAction(self.tr(str(TRASH_SELECTED_TEXT)), parent)
         # Delete only where the groups have the focus: elsewhere it means something else.
         self.trash_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
         self.trash_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         results.groups_view.addAction(self.trash_action)
-        tip = (
+        tip = self.tr(
             "Move the marked files to the Trash or, with none marked, the duplicates in the "
             "selected groups (or the selected files); each group's reference is kept."
         )
         self.trash_action.setToolTip(tip)
         self.trash_action.setStatusTip(tip)
         self.move_action = QAction(self.tr("Move marked files to &folder…"), parent)
-        tip = (
+        tip = self.tr(
             "Move the marked files (with none marked, the duplicates in the selected groups) "
             "into a folder you choose; a name already there gets a number."
         )
@@ -106,7 +107,9 @@ class TidyController(QObject):
         self.results.set_tidy_enabled(idle)
         marked = bool(self.results.groups_model.marked_paths())
         plan = self.chosen_plan()
-        self.trash_action.setText(TRASH_MARKED_TEXT if marked else TRASH_SELECTED_TEXT)
+        self.trash_action.setText(
+            self.tr(str(TRASH_MARKED_TEXT if marked else TRASH_SELECTED_TEXT))
+        )
         self.trash_action.setEnabled(idle and bool(plan.files))
         self.move_action.setEnabled(idle and bool(plan.files))
         self.undo_action.setEnabled(idle and self.history.can_undo())
@@ -145,7 +148,8 @@ class TidyController(QObject):
             return
         problem = destination_problem(Path(folder))
         if problem is not None:
-            self._show(Message("Move to folder", "Nothing was moved.", problem, warning=True))
+            title, text = self.tr("Move to folder"), self.tr("Nothing was moved.")
+            self._show(Message(title, text, problem, warning=True))
             return
         self._move_plan(chosen, folder)
 
@@ -155,7 +159,7 @@ class TidyController(QObject):
         if answer is Answer.EXACT_ONLY:
             plan = plan.exact_only()
         if answer is Answer.CANCEL or not plan.files:
-            self._status("Nothing was moved.")
+            self._status(self.tr("Nothing was moved."))
             return None
         return plan
 
@@ -216,7 +220,7 @@ class TidyController(QObject):
         )
         box.setInformativeText(message.informative)
         box.setDetailedText(message.details)
-        where = "Trash" if destination is None else Path(destination).name
+        where = None if destination is None else Path(destination).name
         move = box.addButton(move_button_text(plan, True, where), QMessageBox.ButtonRole.AcceptRole)
         cancel = box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(cancel)

@@ -12,21 +12,42 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QFile
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QFile
 
-from neardup.gui.file_state import NO_LONGER_THERE, PERMISSION_DENIED, changed_since_scan
+from neardup.gui.file_state import (
+    NO_LONGER_THERE,
+    PERMISSION_DENIED,
+    changed_since_scan,
+    state_text,
+)
 from neardup.gui.report_data import DocumentRow
 from neardup.gui.tidy.trash_folder import home_trash, prepare_trash_for, uses_freedesktop_trash
 
-TRASH_UNAVAILABLE = "cannot move it to the Trash"
-PATH_OCCUPIED = "another file now has its name"
-GONE_FROM_TRASH = "no longer in the Trash (the Trash was emptied?)"
-ALREADY_BACK = "already back in its folder"
+# Why a file was not moved, or not put back: English source texts, which `reason_text`
+# translates; the longer reasons below are built on them.
+TRASH_UNAVAILABLE = QT_TRANSLATE_NOOP("TidyReasons", "cannot move it to the Trash")
+PATH_OCCUPIED = QT_TRANSLATE_NOOP("TidyReasons", "another file now has its name")
+GONE_FROM_TRASH = QT_TRANSLATE_NOOP(
+    "TidyReasons", "no longer in the Trash (the Trash was emptied?)"
+)
+ALREADY_BACK = QT_TRANSLATE_NOOP("TidyReasons", "already back in its folder")
+REFERENCE_GONE = QT_TRANSLATE_NOOP("TidyReasons", "the copy kept in its group")
+SAME_FILE = QT_TRANSLATE_NOOP("TidyReasons", "is the same file as the copy kept in its group")
+OTHER_FILE_IN_TRASH = QT_TRANSLATE_NOOP(
+    "TidyReasons", "the Trash now holds another file under its name"
+)
+translate = QCoreApplication.translate
 
 
-REFERENCE_GONE = "the copy kept in its group"
-SAME_FILE = "is the same file as the copy kept in its group"
-OTHER_FILE_IN_TRASH = "the Trash now holds another file under its name"
+def reason_text(reason: object) -> str:
+    """One of the reasons above in the GUI's language."""
+    return translate("TidyReasons", str(reason))
+
+
+def cannot_change_folder(folder: object) -> str:
+    return translate("TidyReasons", "{denied}: cannot change the folder {folder}").format(
+        denied=state_text(PERMISSION_DENIED), folder=folder
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +62,11 @@ class TrashedFile:
 
     @property
     def still_there(self) -> str:
-        place = "in the Trash at" if self.trashed else "at"
-        return f"it is still {place} {self.in_trash}"
+        if self.trashed:
+            return translate("TidyReasons", "it is still in the Trash at {path}").format(
+                path=self.in_trash
+            )
+        return translate("TidyReasons", "it is still at {path}").format(path=self.in_trash)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,12 +102,17 @@ def _trash_failure(path: str) -> str:
     # Qt's error string after a failed moveToTrash is a stale errno ("Bad file descriptor")
     # that explains nothing, so the reason comes from what can be checked afterwards.
     if not os.path.lexists(path):
-        return NO_LONGER_THERE
+        return state_text(NO_LONGER_THERE)
     if not _folder_is_writable(path):
-        return f"{PERMISSION_DENIED}: cannot change the folder {os.path.dirname(path)}"
+        return cannot_change_folder(os.path.dirname(path))
+    unavailable = reason_text(TRASH_UNAVAILABLE)
     if uses_freedesktop_trash():
-        return f"{TRASH_UNAVAILABLE}: the system refused to move it into {home_trash()}"
-    return f"{TRASH_UNAVAILABLE}: the system refused to move it"
+        return translate(
+            "TidyReasons", "{unavailable}: the system refused to move it into {trash}"
+        ).format(unavailable=unavailable, trash=home_trash())
+    return translate("TidyReasons", "{unavailable}: the system refused to move it").format(
+        unavailable=unavailable
+    )
 
 
 def file_identity(path: str) -> tuple[int, int, int] | None:
@@ -100,11 +129,15 @@ def unsafe_to_move(document: DocumentRow, kept: KeptCopies) -> str | None:
     if reference is not None and reference.path != document.path:
         reason = changed_since_scan(reference)
         if reason is not None:
-            return f"{REFERENCE_GONE}, {reference.name}, is {reason}"
+            return translate("TidyReasons", "{kept}, {name}, is {reason}").format(
+                kept=reason_text(REFERENCE_GONE), name=reference.name, reason=reason
+            )
     real = os.path.realpath(document.path)
     for path in kept.paths:
         if os.path.realpath(path) == real:  # a symlink (or a folder link) to this very file
-            return f"{SAME_FILE} ({os.path.basename(path)} leads to it)"
+            return translate("TidyReasons", "{same} ({name} leads to it)").format(
+                same=reason_text(SAME_FILE), name=os.path.basename(path)
+            )
     return None
 
 
@@ -124,7 +157,8 @@ def move_to_trash(
             continue
         missing_trash = prepare_trash_for(document.path)
         if missing_trash is not None:
-            skipped.append(Skipped(document.path, f"{TRASH_UNAVAILABLE}: {missing_trash}"))
+            reason = f"{reason_text(TRASH_UNAVAILABLE)}: {missing_trash}"
+            skipped.append(Skipped(document.path, reason))
             continue
         file = QFile(document.path)
         if not file.moveToTrash():
@@ -150,27 +184,38 @@ def _restore_one(file: TrashedFile) -> str | None:
     """Move one file back; the reason it stayed in the Trash, or None when it is back."""
     if not os.path.lexists(file.in_trash):
         if os.path.lexists(file.original):
-            return ALREADY_BACK
-        return GONE_FROM_TRASH if file.trashed else f"no longer at {file.in_trash}"
+            return reason_text(ALREADY_BACK)
+        if file.trashed:
+            return reason_text(GONE_FROM_TRASH)
+        return translate("TidyReasons", "no longer at {path}").format(path=file.in_trash)
     if file.identity is not None and file_identity(file.in_trash) != file.identity:
         if not file.trashed:
-            return f"another file now has its name at {file.in_trash}"
-        return f"{OTHER_FILE_IN_TRASH} (the one moved is gone from the Trash)"
+            return translate("TidyReasons", "another file now has its name at {path}").format(
+                path=file.in_trash
+            )
+        return translate("TidyReasons", "{other} (the one moved is gone from the Trash)").format(
+            other=reason_text(OTHER_FILE_IN_TRASH)
+        )
+    occupied = f"{reason_text(PATH_OCCUPIED)}; {file.still_there}"
     if os.path.lexists(file.original):
-        return f"{PATH_OCCUPIED}; {file.still_there}"
+        return occupied
     folder = os.path.dirname(file.original)
     try:
         # The folder may have been removed since (it held only duplicates): recreate it.
         os.makedirs(folder, exist_ok=True)
     except OSError as error:
-        return f"cannot recreate the folder {folder} ({error.strerror or error})"
+        return translate("TidyReasons", "cannot recreate the folder {folder} ({error})").format(
+            folder=folder, error=error.strerror or error
+        )
     # QFile.rename never replaces an existing file, so a file created meanwhile is safe.
     if not QFile.rename(file.in_trash, file.original):
         if os.path.lexists(file.original):
-            return f"{PATH_OCCUPIED}; {file.still_there}"
+            return occupied
         if not _folder_is_writable(file.original):
-            return f"{PERMISSION_DENIED}: cannot change the folder {folder}"
-        return f"could not be moved back; {file.still_there}"
+            return cannot_change_folder(folder)
+        return translate("TidyReasons", "could not be moved back; {still_there}").format(
+            still_there=file.still_there
+        )
     if file.trashed:
         _forget_trash_info(file.in_trash)
     return None

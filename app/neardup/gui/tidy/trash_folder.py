@@ -17,9 +17,10 @@ import stat
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QCoreApplication, QStandardPaths
 
 _PRIVATE = 0o700  # the specification: the Trash is the user's alone
+translate = QCoreApplication.translate
 
 
 def uses_freedesktop_trash() -> bool:
@@ -58,12 +59,16 @@ def _make_private_folder(folder: Path) -> str | None:
     if folder.is_dir():
         return None
     if folder.exists() or folder.is_symlink():
-        return f"the Trash folder {folder} is not a folder"
+        return translate("TidyReasons", "the Trash folder {folder} is not a folder").format(
+            folder=folder
+        )
     try:
         folder.mkdir(mode=_PRIVATE, parents=True, exist_ok=True)
     except OSError as error:
         reason = error.strerror or str(error)
-        return f"the Trash folder {folder} could not be created ({reason.lower()})"
+        return translate(
+            "TidyReasons", "the Trash folder {folder} could not be created ({reason})"
+        ).format(folder=folder, reason=reason.lower())
     return None
 
 
@@ -73,7 +78,9 @@ def _prepare(trash: Path) -> str | None:
         if reason is not None:
             return reason
     if not os.access(trash / "files", os.W_OK | os.X_OK):
-        return f"the Trash folder {trash} is not writable"
+        return translate("TidyReasons", "the Trash folder {folder} is not writable").format(
+            folder=trash
+        )
     return None
 
 

@@ -1,0 +1,68 @@
+"""How the result tables read: one line per row, tall enough for Chinese and Latin text alike,
+long names elided in the middle (a path's start and its file name both stay), every column
+resizable by the person, and first widths counted in characters of the view's own font.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QTreeView,
+)
+
+# Room above and below the text of a row, in pixels.
+ROW_PADDING = 8
+# No column gets narrower than this many characters when a person drags its edge.
+MIN_COLUMN_CHARS = 4
+# Chinese and Latin glyphs, with accents and descenders: the tallest a line of a table holds.
+TALL_SAMPLE = "国Ágy"
+
+
+def row_height(metrics: QFontMetrics) -> int:
+    """A row tall enough for one line of the font, Chinese included (its glyphs may come
+    from a fallback font taller than the view's own)."""
+    return max(metrics.height(), metrics.boundingRect(TALL_SAMPLE).height()) + ROW_PADDING
+
+
+def chars_width(metrics: QFontMetrics, chars: int) -> int:
+    """The width of ``chars`` average characters, and the padding a cell draws around them."""
+    return chars * metrics.averageCharWidth() + ROW_PADDING * 2
+
+
+class OneLineRows(QStyledItemDelegate):
+    """A tree's rows as tall as a table's: its own rows take the bare height of the text."""
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        size = super().sizeHint(option, index)
+        return QSize(size.width(), max(size.height(), row_height(option.fontMetrics)))
+
+
+def make_readable(view: QTableView | QTreeView, widths: Mapping[int, int]) -> None:
+    """Lay out a result table: ``widths`` maps a column to its first width in characters;
+    a person can drag any column wider or narrower, and the last one fills the rest."""
+    view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+    view.setWordWrap(False)
+    metrics = view.fontMetrics()
+    header = view.header() if isinstance(view, QTreeView) else view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    header.setStretchLastSection(True)
+    header.setMinimumSectionSize(chars_width(metrics, MIN_COLUMN_CHARS))
+    for column, chars in widths.items():
+        view.setColumnWidth(column, chars_width(metrics, chars))
+    if isinstance(view, QTableView):
+        rows = view.verticalHeader()
+        rows.hide()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(row_height(metrics))
+    else:
+        view.setItemDelegate(OneLineRows(view))
+        view.setUniformRowHeights(True)  # every row one line: Qt measures only the first
