@@ -56,7 +56,7 @@
     </message>
     <message>
         <location filename="../../app/neardup/gui/results/groups_rows.py" line="-4"/>
-        <location filename="../../app/neardup/gui/results/models.py" line="+227"/>
+        <location filename="../../app/neardup/gui/results/models.py" line="+241"/>
         <source>Distance</source>
         <translation>距离</translation>
     </message>
@@ -123,7 +123,12 @@
         <translation>B 修改时间</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+6"/>
+        <source>Review</source>
+        <translation>审阅</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>Path</source>
         <translation>路径</translation>
     </message>
@@ -944,7 +949,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/neardup/gui/main_window.py" line="+84"/>
+        <location filename="../../app/neardup/gui/main_window.py" line="+85"/>
         <source>&amp;Add folder…</source>
         <translation>添加文件夹(&amp;A)…</translation>
     </message>
@@ -1000,7 +1005,7 @@
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -1026,13 +1031,13 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+213"/>
+        <location line="+214"/>
         <location line="+3"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="-166"/>
+        <location line="-167"/>
         <source>{app} — Unsaved scan</source>
         <translation>{app} — 未保存的扫描</translation>
     </message>
@@ -1088,7 +1093,7 @@
         <translation>扫描已取消：显示目前已完成的文件；{not_read}。</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>Save the results before opening {name}?</source>
         <translation>打开 {name} 前要保存结果吗？</translation>
     </message>
@@ -1103,7 +1108,7 @@
         <translation>关闭前要保存结果吗？</translation>
     </message>
     <message>
-        <location line="-96"/>
+        <location line="-97"/>
         <source>Scan finished.</source>
         <translation>扫描完成。</translation>
     </message>
@@ -1123,7 +1128,7 @@
         <translation>完成</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>Opening {name}…</source>
         <translation>正在打开 {name}…</translation>
     </message>
@@ -1219,7 +1224,7 @@
 <context>
     <name>PairsModel</name>
     <message>
-        <location filename="../../app/neardup/gui/results/models.py" line="-220"/>
+        <location filename="../../app/neardup/gui/results/models.py" line="-251"/>
         <source>Not measured: partial-copy detection was off, or the scan was cancelled before it.</source>
         <translation>未测量：未启用部分抄袭检测，或扫描在此之前已取消。</translation>
     </message>
@@ -1247,6 +1252,26 @@
         <location line="+6"/>
         <source>The text this pair shares is found in these two documents only</source>
         <translation>这一对共有的文本只见于这两篇文档</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Confirmed</source>
+        <translation>已确认</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Dismissed</source>
+        <translation>已排除</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Not reviewed: right-click to confirm or dismiss</source>
+        <translation>未审阅：右键单击可确认或排除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No note</source>
+        <translation>无备注</translation>
     </message>
 </context>
 <context>
@@ -1615,7 +1640,7 @@
 <context>
     <name>ResultTables</name>
     <message>
-        <location filename="../../app/neardup/gui/results/models.py" line="-44"/>
+        <location filename="../../app/neardup/gui/results/models.py" line="-58"/>
         <source>In the Trash (Edit → Undo puts it back): {path}</source>
         <translation>在回收站中（编辑 → 撤销 可放回）：{path}</translation>
     </message>
@@ -1722,25 +1747,25 @@
     </message>
     <message>
         <location line="+22"/>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>Documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location line="-33"/>
-        <location line="+34"/>
+        <location line="-34"/>
+        <location line="+35"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location line="-33"/>
-        <location line="+34"/>
+        <location line="-34"/>
+        <location line="+35"/>
         <source>Pairs</source>
         <translation>文档对</translation>
     </message>
     <message>
-        <location line="-33"/>
-        <location line="+34"/>
+        <location line="-34"/>
+        <location line="+35"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
@@ -1798,6 +1823,69 @@
         <location line="+17"/>
         <source>Compare with the reference</source>
         <translation>与基准文件比较</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewController</name>
+    <message>
+        <location filename="../../app/neardup/gui/tidy/review_controller.py" line="+70"/>
+        <source>Confirm as a copy…</source>
+        <translation>确认为抄袭…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Record that you checked this pair and it is copied.</source>
+        <translation>记录您已核查这对文档，且确属抄袭。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Dismiss this match…</source>
+        <translation>排除此匹配…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not copying (a stock phrase, a form): it leaves the sources&apos; figures.</source>
+        <translation>不属于抄袭（常用语句、表格等）：不再计入来源报告的比例。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Clear the review</source>
+        <translation>清除审阅</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot review this pair: {error}</source>
+        <translation>无法审阅这对文档：{error}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Confirm as a copy</source>
+        <translation>确认为抄袭</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Dismiss this match</source>
+        <translation>排除此匹配</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A note for the reports (optional):</source>
+        <translation>报告中的备注（可选）：</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>Confirmed as a copy; kept for later scans</source>
+        <translation>已确认为抄袭；以后的扫描中仍会保留</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Match dismissed; it leaves the sources&apos; figures</source>
+        <translation>已排除此匹配；不再计入来源报告的比例</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Review cleared</source>
+        <translation>已清除审阅</translation>
     </message>
 </context>
 <context>
@@ -2020,7 +2108,7 @@
 <context>
     <name>Summary</name>
     <message>
-        <location filename="../../app/neardup/gui/report_data.py" line="+154"/>
+        <location filename="../../app/neardup/gui/report_data.py" line="+159"/>
         <source>{count} documents scanned</source>
         <translation>已扫描 {count} 篇文档</translation>
     </message>

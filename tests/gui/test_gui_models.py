@@ -131,6 +131,7 @@ def test_pairs_at_100k_rows_show_sort_and_filter_every_row() -> None:
             percent((r * 13 % 100) / 100),
             f"in {r % 5} documents" if r % 5 > 2 else "",
             *(modified_text(t) for t in pair_modified(r)),
+            "",  # not reviewed
         ]
 
     proxy.sort(4, Qt.SortOrder.DescendingOrder)  # by similarity

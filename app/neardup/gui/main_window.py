@@ -39,6 +39,7 @@ from neardup.gui.settings.settings_panel import SettingsPanel
 from neardup.gui.settings.settings_store import FolderRole, SettingsStore
 from neardup.gui.tidy.ignore_controller import IGNORE_FILE_NAME, IgnoreController
 from neardup.gui.tidy.mark_actions import MarkActions
+from neardup.gui.tidy.review_controller import ReviewController, annotated, review_marks_file
 from neardup.gui.tidy.tidy_controller import TidyController
 from neardup.gui.window_parts import (
     accept_drag,
@@ -155,6 +156,7 @@ class MainWindow(QMainWindow):
         # beside the settings file: the person's decisions, not the cache's
         ignore_path = Path(self.store.file_name).parent / IGNORE_FILE_NAME
         self.ignoring = IgnoreController(self.results, ignore_path, self)
+        self.reviews = ReviewController(self.results, review_marks_file(self.store), self)
         self.view_menu = QMenu(self.tr("&View"), self)
         self.view_menu.addAction(self.ignoring.show_action)
         self.menuBar().insertMenu(self.scan_menu.menuAction(), self.view_menu)
@@ -285,7 +287,7 @@ class MainWindow(QMainWindow):
             # Full collections over the result's objects would hold the GIL, and freeze the
             # window, for up to 0.7 s at 100,000 pairs.
             with collector_skips_existing_objects():
-                return parse_report(report_dict(result))
+                return parse_report(annotated(report_dict(result), self.reviews.marks_path))
 
         self.progress_bar.setRange(0, 0)
         self.progress_label.setText(self.tr("Starting…"))
@@ -352,6 +354,7 @@ class MainWindow(QMainWindow):
         self.report = report
         self.results.show_report(report)
         self.ignoring.show_report(report)
+        self.reviews.raw_pairs = report.raw.get("pairs") or []
         self._update_title()
         self._set_scanning(
             self.is_busy() and self.scan_job is not None and self.scan_job.is_running()
@@ -379,7 +382,7 @@ class MainWindow(QMainWindow):
             return
 
         def task(worker: Worker) -> tuple[Path, ReportData]:
-            return path, parse_report(read_report(path))
+            return path, parse_report(annotated(read_report(path), self.reviews.marks_path))
 
         self.progress_label.setText(self.tr("Opening {name}…").format(name=path.name))
         self.load_job = new_worker_qthread(

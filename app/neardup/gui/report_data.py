@@ -76,6 +76,9 @@ class PairRow:
     # Each file's modification time (ns since the epoch) from the report; None: not known.
     modified_a: int | None = None
     modified_b: int | None = None
+    # A person's decision on the pair ("confirmed" or "dismissed"; "" for none) and its note.
+    review: str = ""
+    review_note: str = ""
 
     def seen_from(self, path: str) -> PairRow:
         """This pair with `path` as A, so a compare opened from a document shows it on the left."""
@@ -93,6 +96,8 @@ class PairRow:
             shared_by=self.shared_by,
             modified_a=self.modified_b,
             modified_b=self.modified_a,
+            review=self.review,
+            review_note=self.review_note,
         )
 
 
@@ -354,6 +359,11 @@ def with_reference(
     return GroupRow(group.id, reference, tuple(members))
 
 
+def _review(pair: dict[str, Any], field: str) -> str:
+    review = pair.get("review")
+    return str(review.get(field) or "") if isinstance(review, dict) else ""
+
+
 def parse_report(data: dict[str, Any]) -> ReportData:
     """Build typed rows; tolerant of missing optional fields in hand-made reports."""
     measured = similarity_measured(data)
@@ -371,6 +381,8 @@ def parse_report(data: dict[str, Any]) -> ReportData:
             shared_by=_shared_by(p),
             modified_a=_modified(documents, str(p["a"])),
             modified_b=_modified(documents, str(p["b"])),
+            review=_review(p, "verdict"),
+            review_note=_review(p, "note"),
         )
         for p in data.get("pairs", ())
     ]

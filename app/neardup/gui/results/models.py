@@ -110,6 +110,20 @@ def _common_tip(row: PairRow) -> str:
     return translate("PairsModel", "The text this pair shares is found in these two documents only")
 
 
+def _review_text(row: PairRow) -> str:
+    if row.review == "confirmed":
+        return translate("PairsModel", "Confirmed")
+    if row.review == "dismissed":
+        return translate("PairsModel", "Dismissed")
+    return ""
+
+
+def _review_tip(row: PairRow) -> str:
+    if not row.review:
+        return translate("PairsModel", "Not reviewed: right-click to confirm or dismiss")
+    return row.review_note or translate("PairsModel", "No note")
+
+
 def _name(path: str) -> str:
     return path.replace("\\", "/").rsplit("/", 1)[-1]
 
@@ -267,6 +281,13 @@ class PairsModel(RowTableModel):
             lambda r: modified_text(r.modified_b),
             lambda r: r.modified_b,
         ),
+        # A person's decision, kept across scans (`tidy.review_controller`).
+        Column(
+            QT_TRANSLATE_NOOP("Column", "Review"),
+            _review_text,
+            lambda r: r.review,
+            tooltip=_review_tip,
+        ),
     )
     MODIFIED_A_COLUMN = 8
     MODIFIED_B_COLUMN = 9
@@ -274,6 +295,16 @@ class PairsModel(RowTableModel):
     def pair(self, row: int) -> PairRow:
         record: PairRow = self.row_record(row)
         return record
+
+    def replace_pair(self, old: PairRow, new: PairRow) -> None:
+        """Show ``new`` in the row of ``old`` (a review mark changed it)."""
+        storage = next((n for n, r in enumerate(self._rows) if r is old), None)
+        if storage is None:
+            return
+        self._rows[storage] = new
+        self._texts[storage] = None
+        row = self._order.index(storage)
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))
 
     def path_of(self, record: Any, column: int) -> str | None:
         path: str = record.b if column == 1 else record.a

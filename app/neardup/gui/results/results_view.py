@@ -182,7 +182,8 @@ class ResultsView(QWidget):
         self._report: ReportData | None = None
         # Filled in by the ignore controller: its entries in the Groups and Pairs menus.
         self.group_menu_hook: Callable[[QMenu, GroupRow, MemberRow | None], None] | None = None
-        self.pair_menu_hook: Callable[[QMenu, PairRow], None] | None = None
+        # Entries other parts add to a pair's menu (ignoring, review marks), in order.
+        self.pair_menu_hooks: list[Callable[[QMenu, PairRow], None]] = []
 
     def show_report(self, report: ReportData) -> None:
         self._report = report
@@ -352,9 +353,9 @@ class ResultsView(QWidget):
             add_file_actions(menu, pair.a, "A")
             menu.addSeparator()
             add_file_actions(menu, pair.b, "B")
-            if self.pair_menu_hook is not None:
+            for hook in self.pair_menu_hooks:
                 menu.addSeparator()
-                self.pair_menu_hook(menu, pair)
+                hook(menu, pair)
         elif view is self.groups_view:
             source = self.groups_proxy.mapToSource(index)
             member = self.groups_model.member_at(source)

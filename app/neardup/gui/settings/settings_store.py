@@ -36,6 +36,7 @@ class SettingsStore:
     """The only place that knows setting keys. INI values come back as strings, so parse here."""
 
     def __init__(self, path: Path | None = None) -> None:
+        self.own_file = path is not None  # a file of its own (a portable setup, the tests)
         if path is None:
             self._qs = QSettings(
                 QSettings.Format.IniFormat, QSettings.Scope.UserScope, "NearDup", "NearDup"

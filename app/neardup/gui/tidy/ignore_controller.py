@@ -47,7 +47,7 @@ class IgnoreController(QObject):
         self.show_action.setStatusTip(tip)
         self.show_action.toggled.connect(lambda _checked: self._apply())
         results.group_menu_hook = self._group_menu
-        results.pair_menu_hook = self._pair_menu
+        results.pair_menu_hooks.append(self._pair_menu)
 
     def ignore_list(self) -> IgnoreList | None:
         """Opened on first use; None (with the reason in `problem`) when it cannot be."""
