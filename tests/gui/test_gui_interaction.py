@@ -42,6 +42,8 @@ def test_context_menus_offer_open_reveal_copy(
         "Reveal B in file manager",
         "Copy path B",
         "Ignore this pair",
+        "Confirm as a copy…",
+        "Dismiss this match…",
     ]
     copy_b = next(a for a in pairs_menu.actions() if a.text() == "Copy path B")
     copy_b.trigger()
