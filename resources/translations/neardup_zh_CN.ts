@@ -4,7 +4,7 @@
 <context>
     <name>CollapsibleSection</name>
     <message>
-        <location filename="../../app/neardup/gui/settings/settings_panel.py" line="+87"/>
+        <location filename="../../app/neardup/gui/settings/settings_panel.py" line="+88"/>
         <source>Show or hide the advanced options.</source>
         <translation>显示或隐藏高级选项。</translation>
     </message>
@@ -1952,12 +1952,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+136"/>
+        <location line="+175"/>
         <source>Scan once to see how the documents spread over k.</source>
         <translation>扫描一次后，即可看到文档在各 k 值上的分布。</translation>
     </message>
     <message>
-        <location line="-131"/>
+        <location line="-170"/>
         <source>Pairs the last scan found, by the share of the shorter text found in the other (5 % a bar, log scale). Those right of the line reach the minimum overlap.</source>
         <translation>上次扫描找到的文档对，按较短文本在另一篇中出现的比例分布（每柱 5%，对数刻度）。竖线右侧的文档对达到最小重合比例。</translation>
     </message>
@@ -1992,7 +1992,7 @@
         <translation>将繁体中文视为简体，把形似的字母（如西里尔字母 а 与拉丁字母 a）视为同一字母，这样伪装过的副本也能被找到。显示的仍是文档原文。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Dampen repeated words (log TF)</source>
         <translation>削弱重复词的权重（对数 TF）</translation>
     </message>
@@ -2082,7 +2082,47 @@
         <translation>忽略常见文本：</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+30"/>
+        <source>Leave quotations out</source>
+        <translation>不计引文</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Text in quotation marks (“…”, 「…」, 『…』, &quot;…&quot;) and block quotes (indented or quote-styled paragraphs) is cited, not copied: the figure excluding citations leaves it out.</source>
+        <translation>引号（“…”、「…」、『…』、&quot;…&quot;）中的文字和块引用（缩进或引用样式的段落）属于引用而非抄袭：“去除引用”的比例不计这些内容。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Leave the reference list out</source>
+        <translation>不计参考文献</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>From a heading such as 参考文献, References or Bibliography to the next top-level heading or the end: the same sources cited alike are no copying.</source>
+        <translation>从“参考文献”、References 或 Bibliography 等标题起，到下一个一级标题或全文结尾：以相同方式引用相同的文献不算抄袭。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> words</source>
+        <translation> 个词</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Matches shorter than this (13 Chinese characters count as 8 words) are common phrases: the figure excluding citations leaves them out. 0 keeps every match.</source>
+        <translation>短于此长度的匹配（13 个汉字按 8 个词计）是常用语句：“去除引用”的比例不计这些内容。0 表示保留所有匹配。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Shortest match counted:</source>
+        <translation>计入的最短匹配：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Excluding citations</source>
+        <translation>去除引用</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>{bits}+ bits</source>
         <translation>{bits}+ 位</translation>
     </message>

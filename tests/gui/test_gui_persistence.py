@@ -32,6 +32,9 @@ def test_store_round_trip(tmp_path: Path) -> None:
         log_tf=False,
         workers=2,
         use_cache=False,
+        exclude_quotes=False,
+        exclude_references=False,
+        min_match_words=0,
     )
     store.set_folders(folders)
     store.set_scan_settings(settings)
@@ -119,3 +122,25 @@ def test_common_text_is_counted_unless_asked_and_folding_is_on_by_default(
     assert settings.exclude_common is None and settings.fold
     panel.partial_check.setChecked(False)
     assert not panel.common_spin.isEnabled()
+
+
+def test_citation_options_are_kept_and_are_the_scans_settings(qtbot: QtBot, tmp_path: Path) -> None:
+    """The settings panel's citation options are the scan's settings, so the report carries
+    them, and the sources page and its exports (which read the report's settings) use them."""
+    window = MainWindow(settings_store=SettingsStore(tmp_path / "settings.ini"))
+    qtbot.addWidget(window)
+    panel = window.settings_panel
+    assert panel.quotes_check.isChecked() and panel.references_check.isChecked()
+    assert panel.short_match_spin.value() == 8
+    panel.quotes_check.setChecked(False)
+    panel.short_match_spin.setValue(20)
+    settings = window.current_settings()
+    assert not settings.exclude_quotes and settings.exclude_references
+    assert settings.min_match_words == 20
+    written = ScanSettings.from_dict(settings.to_dict())  # as the report's settings
+    assert (written.exclude_quotes, written.min_match_words) == (False, 20)
+    window.save_state()
+    again = MainWindow(settings_store=SettingsStore(tmp_path / "settings.ini"))
+    qtbot.addWidget(again)
+    assert not again.settings_panel.quotes_check.isChecked()
+    assert again.settings_panel.short_match_spin.value() == 20

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from neardup.core.report import ThresholdPreviewer
 from neardup.core.settings import (
+    MAX_MATCH_WORDS,
     MAX_WORKERS,
     PDF_ENGINES,
     TOKENIZER_NAMES,
@@ -190,6 +191,7 @@ class SettingsPanel(QGroupBox):
             )
         )
 
+        self._build_citation_options()
         self.log_tf_check = QCheckBox(self.tr("Dampen repeated words (log TF)"))
         self.log_tf_check.setToolTip(
             self.tr(
@@ -256,6 +258,7 @@ class SettingsPanel(QGroupBox):
         form.addRow(self.fold_check)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.citations)
         layout.addWidget(self.advanced)
 
         self.set_settings(ScanSettings())
@@ -268,6 +271,9 @@ class SettingsPanel(QGroupBox):
             self.overlap_spin.valueChanged,
             self.common_spin.valueChanged,
             self.fold_check.toggled,
+            self.quotes_check.toggled,
+            self.references_check.toggled,
+            self.short_match_spin.valueChanged,
             self.tokenizer_combo.currentIndexChanged,
             self.pdf_combo.currentIndexChanged,
             self.min_tokens_spin.valueChanged,
@@ -275,6 +281,40 @@ class SettingsPanel(QGroupBox):
             self.cache_check.toggled,
         ):
             signal.connect(self.changed)
+
+    def _build_citation_options(self) -> None:
+        """What the second figure of a sources report ("excluding citations") leaves out."""
+        self.quotes_check = QCheckBox(self.tr("Leave quotations out"))
+        self.quotes_check.setToolTip(
+            self.tr(
+                'Text in quotation marks (“…”, 「…」, 『…』, "…") and block quotes (indented or '
+                "quote-styled paragraphs) is cited, not copied: the figure excluding citations "
+                "leaves it out."
+            )
+        )
+        self.references_check = QCheckBox(self.tr("Leave the reference list out"))
+        self.references_check.setToolTip(
+            self.tr(
+                "From a heading such as 参考文献, References or Bibliography to the next "
+                "top-level heading or the end: the same sources cited alike are no copying."
+            )
+        )
+        self.short_match_spin = QSpinBox()
+        self.short_match_spin.setRange(0, MAX_MATCH_WORDS)
+        self.short_match_spin.setSuffix(self.tr(" words"))
+        self.short_match_spin.setToolTip(
+            self.tr(
+                "Matches shorter than this (13 Chinese characters count as 8 words) are common "
+                "phrases: the figure excluding citations leaves them out. 0 keeps every match."
+            )
+        )
+        citations = QWidget()
+        citations_form = QFormLayout(citations)
+        citations_form.setContentsMargins(12, 0, 0, 0)
+        citations_form.addRow(self.quotes_check)
+        citations_form.addRow(self.references_check)
+        citations_form.addRow(self.tr("Shortest match counted:"), self.short_match_spin)
+        self.citations = CollapsibleSection(self.tr("Excluding citations"), citations)
 
     def _on_threshold(self, value: int) -> None:
         self.threshold_label.setText(str(value))
@@ -331,6 +371,9 @@ class SettingsPanel(QGroupBox):
         self.common_spin.setValue(settings.exclude_common or self.common_spin.minimum())
         self.common_spin.setEnabled(settings.detect_partial)
         self.fold_check.setChecked(settings.fold)
+        self.quotes_check.setChecked(settings.exclude_quotes)
+        self.references_check.setChecked(settings.exclude_references)
+        self.short_match_spin.setValue(settings.min_match_words)
         self.tokenizer_combo.setCurrentText(settings.tokenizer)
         self.pdf_combo.setCurrentText(settings.pdf_engine)
         self.min_tokens_spin.setValue(settings.min_tokens)
@@ -349,6 +392,9 @@ class SettingsPanel(QGroupBox):
             if self.common_spin.value() > self.common_spin.minimum()
             else None,
             fold=self.fold_check.isChecked(),
+            exclude_quotes=self.quotes_check.isChecked(),
+            exclude_references=self.references_check.isChecked(),
+            min_match_words=self.short_match_spin.value(),
             tokenizer=self.tokenizer_combo.currentText(),
             pdf_engine=self.pdf_combo.currentText(),
             min_tokens=self.min_tokens_spin.value(),

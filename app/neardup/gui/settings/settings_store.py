@@ -88,6 +88,9 @@ class SettingsStore:
             "detect_partial": lambda v: _as_bool(v, defaults.detect_partial),
             "log_tf": lambda v: _as_bool(v, defaults.log_tf),
             "fold": lambda v: _as_bool(v, defaults.fold),
+            "exclude_quotes": lambda v: _as_bool(v, defaults.exclude_quotes),
+            "exclude_references": lambda v: _as_bool(v, defaults.exclude_references),
+            "min_match_words": int,
             "exclude_common": lambda v: int(v) or None,
             "workers": lambda v: int(v) or None,
             "use_cache": lambda v: _as_bool(v, defaults.use_cache),
@@ -120,6 +123,9 @@ class SettingsStore:
         qs.setValue("scan/detect_partial", settings.detect_partial)
         qs.setValue("scan/log_tf", settings.log_tf)
         qs.setValue("scan/fold", settings.fold)
+        qs.setValue("scan/exclude_quotes", settings.exclude_quotes)
+        qs.setValue("scan/exclude_references", settings.exclude_references)
+        qs.setValue("scan/min_match_words", settings.min_match_words)
         qs.setValue("scan/exclude_common", settings.exclude_common or 0)
         qs.setValue("scan/workers", settings.workers or 0)
         qs.setValue("scan/use_cache", settings.use_cache)
