@@ -205,8 +205,6 @@ def passage_pairs(
     """Verified figures and kinds for the block index's pairs (in place: pairs that
     verification rejects are dropped), and the new pairs found through shared text."""
     settings = ctx.settings
-    timer = StageTimer(ctx.progress, Stage.PASSAGES, 1)
-    timer.report(0, force=True)
     # Identical texts share all their text: look for candidates with one of each, then
     # give each copy the candidates of its representative (copies are duplicates).
     copies: dict[int, list[int]] = {}
@@ -234,6 +232,12 @@ def passage_pairs(
         needed,
     )
     lengths = [len(d.text) for d in docs]
+    # Progress counts every pair verified: the block index's, then the candidates' (each
+    # candidate of two representatives stands for every pair of their copies).
+    copy_counts = np.array([len(copies[r]) for r in representatives], dtype=np.int64)
+    candidates = int((copy_counts[shared.pairs[:, 0]] * copy_counts[shared.pairs[:, 1]]).sum())
+    timer = StageTimer(ctx.progress, Stage.PASSAGES, max(1, len(near_pairs) + candidates))
+    timer.report(0, force=True)
 
     def verified(pair: Pair) -> Pair | None:
         measured = verifier.measure(pair.a, pair.b, needed)
@@ -251,15 +255,17 @@ def passage_pairs(
         return pair
 
     confirmed: list[Pair] = []
-    for pair in near_pairs:
+    for done, pair in enumerate(near_pairs, start=1):
         if pair.kind is PairKind.DUPLICATE:
             confirmed.append(pair)
         elif (checked := verified(pair)) is not None:
             confirmed.append(checked)
+        timer.report(done, docs[pair.a].path.name)
     near_pairs[:] = confirmed
     known = {(p.a, p.b) for p in near_pairs}
     new_pairs: list[Pair] = []
-    for a, b in _expanded(shared.pairs, representatives, copies):
+    for done, (a, b) in enumerate(_expanded(shared.pairs, representatives, copies), start=1):
+        timer.report(len(near_pairs) + done, docs[a].path.name)
         if (a, b) in known or not compared(roles, a, b):
             continue
         if ctx.cancelled():
@@ -270,4 +276,5 @@ def passage_pairs(
             checked.distance = (features.fingerprint(a) ^ features.fingerprint(b)).bit_count()
             new_pairs.append(checked)
     verifier.save()
+    timer.report(timer.total, force=True)
     return new_pairs

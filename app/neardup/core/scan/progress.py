@@ -63,6 +63,10 @@ class ScanContext:
         return self.cancel is not None and self.cancel.is_set()
 
 
+ETA_AFTER_SECONDS = 1.0
+ETA_AFTER_SHARE = 0.02
+
+
 class StageTimer:
     """Turns done/total counts into progress reports with an ETA for one stage."""
 
@@ -73,6 +77,10 @@ class StageTimer:
         self._started = time.monotonic()
         self._last_report = 0.0
 
+    @property
+    def total(self) -> int:
+        return self._total
+
     def report(self, done: int, current: str | None = None, *, force: bool = False) -> None:
         if self._callback is None:
             return
@@ -82,6 +90,17 @@ class StageTimer:
         if not force and 1 < done < self._total and now - self._last_report < 0.05:
             return
         self._last_report = now
+        self._callback(Progress(self._stage, done, self._total, current, self._eta(done, now)))
+
+    def _eta(self, done: int, now: float) -> float | None:
+        """The time left, once there is enough to go on: a second of work and a fiftieth of
+        the items (the first files of a scan pay for starting the workers, and gave a first
+        guess of 12 minutes for a 25-second scan); none once every item is done."""
         elapsed = now - self._started
-        eta = elapsed / done * (self._total - done) if done else None
-        self._callback(Progress(self._stage, done, self._total, current, eta))
+        if (
+            done >= self._total
+            or elapsed < ETA_AFTER_SECONDS
+            or done < self._total * ETA_AFTER_SHARE
+        ):
+            return None
+        return elapsed / done * (self._total - done)
