@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from gui_corpus import Corpus
-from gui_helpers import scan_folder
+from gui_helpers import scan_folder, throw_results_away
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -15,7 +15,7 @@ from neardup.cli import main as cli_main
 from neardup.core.report.scan_report import read_report
 from neardup.gui import app as gui_app
 from neardup.gui.main_window import MainWindow
-from neardup.gui.settings.settings_store import SettingsStore
+from neardup.gui.settings.settings_store import FolderRole, SettingsStore
 
 
 def _rows(window: MainWindow) -> dict[str, list[tuple[str, ...]]]:
@@ -120,3 +120,30 @@ def test_run_gui_opens_report(
     assert shown and shown[0].windowTitle() == "NearDup — cli.json"
     assert QApplication.applicationName() == "NearDup"
     assert QApplication.organizationName() == "NearDup"
+
+
+def test_a_reopened_report_puts_back_its_folders_and_settings(
+    qtbot: QtBot, gui_corpus: Corpus, tmp_path: Path
+) -> None:
+    """Made by the command line with its own settings, opened in a window set otherwise:
+    Scan would do the same scan again; this machine's worker count stays."""
+    target = tmp_path / "cli.json"
+    library = tmp_path / "library"
+    library.mkdir()
+    args = ["scan", str(gui_corpus.folder), "--against", str(library), "--threshold", "6"]
+    args += ["--min-overlap", "12%", "--exclude", "*draft*", "--no-cache", "-q", "-o", str(target)]
+    assert cli_main(args) == 0
+    window = MainWindow(settings_store=SettingsStore(tmp_path / "fresh.ini"))
+    qtbot.addWidget(window, before_close_func=throw_results_away)
+    window.settings_panel.workers_spin.setValue(1)
+    with qtbot.waitSignal(window.report_loaded, timeout=10_000):
+        window.open_report(target)
+    qtbot.waitUntil(lambda: window.load_job is not None and not window.load_job.is_running())
+    folders = window.folders_panel.folders()
+    assert [(f.path, f.role) for f in folders] == [
+        (str(gui_corpus.folder.resolve()), FolderRole.SCAN),
+        (str(library), FolderRole.LIBRARY),
+    ]
+    settings = window.current_settings()
+    assert (settings.threshold, settings.min_overlap) == (6, 0.12)
+    assert settings.exclude == ("*draft*",) and settings.workers == 1

@@ -217,3 +217,4 @@ class ScanResult:
     cancelled: bool = False
     skipped_files: int = 0
     notices: list[str] = field(default_factory=list)
+    inputs: tuple[str, ...] = ()  # the files and folders asked for (absolute), not the library

@@ -32,7 +32,7 @@ from neardup.gui.formatting import count_text, progress_text
 from neardup.gui.help_menu import HelpMenu
 from neardup.gui.language_menu import LanguageMenu
 from neardup.gui.report_data import PairRow, ReportData, parse_report
-from neardup.gui.report_files import ReportFiles
+from neardup.gui.report_files import ReportFiles, restore_scan_inputs
 from neardup.gui.results.results_view import ResultsView
 from neardup.gui.settings.folders_panel import FoldersPanel
 from neardup.gui.settings.settings_panel import SettingsPanel
@@ -392,6 +392,7 @@ class MainWindow(QMainWindow):
     def _on_report_read(self, value: object) -> None:
         assert isinstance(value, tuple)
         path, report = value
+        restore_scan_inputs(self.folders_panel, self.settings_panel, report)
         self._show_report(report)
         self.files.show_opened(path)
         self.progress_label.setText(self.tr("Ready"))

@@ -19,7 +19,9 @@ from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMainWindow, QMessag
 from neardup.core.report import write_report_data
 from neardup.gui.recent_reports import RecentReportsMenu
 from neardup.gui.report_data import ReportData
-from neardup.gui.settings.settings_store import SettingsStore
+from neardup.gui.settings.folders_panel import FoldersPanel
+from neardup.gui.settings.settings_panel import SettingsPanel
+from neardup.gui.settings.settings_store import FolderEntry, FolderRole, SettingsStore
 from neardup.gui.window_parts import window_action
 
 DEFAULT_NAME = "neardup-report.json"
@@ -160,3 +162,27 @@ class ReportFiles(QObject):
         self.show_opened(path)
         self._window.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
         return True
+
+
+def restore_scan_inputs(
+    folders: FoldersPanel, settings_panel: SettingsPanel, report: ReportData
+) -> bool:
+    """Put back what a reopened report was made from: its folders and files (with the
+    reference library's), file types and filters, and its settings, so that Scan does the
+    same scan again. This machine's own choices (workers, the cache) stay. False for a
+    report from before NearDup wrote its inputs."""
+    inputs = report.raw.get("inputs")
+    if not isinstance(inputs, list) or not inputs:
+        return False
+    raw_settings = report.raw.get("settings") or {}
+    against = raw_settings.get("against") if isinstance(raw_settings, dict) else None
+    library = [p for p in against or () if isinstance(p, str) and p]
+    folders.set_folders(
+        [FolderEntry(str(p), FolderRole.SCAN) for p in inputs]
+        + [FolderEntry(p, FolderRole.LIBRARY) for p in library]
+    )
+    settings = report.scan_settings()
+    folders.set_filters(settings.suffixes, settings.exclude, settings.include)
+    here = settings_panel.apply_to(settings)
+    settings_panel.set_settings(settings.replace(workers=here.workers, use_cache=here.use_cache))
+    return True

@@ -59,6 +59,8 @@ def _report_dict(result: ScanResult) -> dict[str, Any]:
     return {
         "version": __version__,
         "settings": {**result.settings.to_dict(), "version": __version__},
+        # What was asked to be scanned: a reopened report puts these folders back.
+        "inputs": list(result.inputs),
         "summary": {
             "documents": len(docs),
             "pairs": len(result.pairs),

@@ -50,6 +50,9 @@ def check_report(data: object, source: Path) -> None:
     for name in ("settings", "summary"):
         if name in data and not isinstance(data[name], dict):
             raise ReportError(f"{where}: '{name}' is not a record")
+    inputs = data.get("inputs", [])
+    if not isinstance(inputs, list) or not all(isinstance(p, str) and p for p in inputs):
+        raise ReportError(f"{where}: 'inputs' is not a list of paths")
     checks: dict[str, Callable[[dict[str, Any]], str | None]] = {
         "documents": _document_fault,
         "pairs": _pair_fault,

@@ -10,6 +10,7 @@ files, so the core stays free of Qt.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 import zlib
@@ -65,6 +66,7 @@ def scan(
             roots, settings.suffixes, settings.exclude, settings.include_hidden, settings.include
         )
 
+    paths = list(paths)
     scanned = walk_with_settings(paths)
     library = walk_with_settings(settings.against)
     role_of = {str(p): Role.SCAN for p in scanned.files}
@@ -87,6 +89,7 @@ def scan(
                 notices.append(cache.problem)
             cache.close()
     result.skipped_files = scanned.skipped + library.skipped
+    result.inputs = tuple(os.path.abspath(p) for p in paths)
     return result
 
 
