@@ -14,14 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from neardup.core.store import (
-    WHOLE_PAIR,
-    DocumentKey,
-    ReviewMarks,
-    ReviewMarksError,
-    Verdict,
-    content_hash,
-)
+from neardup.core.store import WHOLE_PAIR, DocumentKey, ReviewMarks, ReviewMarksError, Verdict
 from neardup.resources import review_marks_path
 
 
@@ -48,19 +41,24 @@ def open_marks(args: argparse.Namespace, *, create: bool) -> ReviewMarks | None:
 
 def _key(path: Path) -> DocumentKey:
     try:
-        return DocumentKey(content_hash(path), path.stat().st_size)
+        return DocumentKey.of(path)
     except OSError as error:
         raise ReviewUsageError(f"cannot read {path}: {error.strerror or error}") from None
 
 
-def _pair_passages(report_path: Path, a: Path, b: Path) -> tuple[dict[str, Any], str]:
-    """The report's pair of a and b, and which side of it a is."""
+def _read(report_path: Path) -> dict[str, Any]:
     from neardup.core.report import read_report
 
     try:
-        report = read_report(report_path)
+        return read_report(report_path)
     except ValueError as error:
         raise ReviewUsageError(str(error)) from None
+
+
+def _pair_passages(
+    report: dict[str, Any], report_path: Path, a: Path, b: Path
+) -> tuple[dict[str, Any], str]:
+    """The report's pair of a and b, and which side of it a is."""
     wanted = {str(a.resolve()), str(b.resolve())}
     for pair in report.get("pairs", ()):
         if {str(Path(pair["a"]).resolve()), str(Path(pair["b"]).resolve())} == wanted:
@@ -92,7 +90,7 @@ def run_review(args: argparse.Namespace) -> int:
         if args.passage is not None:
             if args.report is None:
                 raise ReviewUsageError("--passage N needs --report REPORT, the scan it is in")
-            pair, side_of_a = _pair_passages(args.report, a, b)
+            pair, side_of_a = _pair_passages(_read(args.report), args.report, a, b)
             passages = pair.get("passages") or []
             if not 1 <= args.passage <= len(passages):
                 raise ReviewUsageError(
@@ -117,16 +115,16 @@ def run_review(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace, a: Path, b: Path) -> int:
     """The pair's figures and its passages, numbered as --passage counts them, each with
     A's own text and its mark, if any."""
-    from neardup.core.report import SourceReportError, TextReader, annotate, read_report
+    from neardup.core.report import SourceReportError, TextReader, annotate
 
     if args.report is None:
         raise ReviewUsageError("review show needs --report REPORT, the scan the pair is in")
-    pair, side = _pair_passages(args.report, a, b)
-    report = read_report(args.report)
+    report = _read(args.report)
     marks = open_marks(args, create=False)
     if marks is not None:
-        annotate(report, marks)
-        pair = next(p for p in report["pairs"] if (p["a"], p["b"]) == (pair["a"], pair["b"]))
+        annotate(report, marks)  # in place: the pair below carries its marks
+        marks.close()
+    pair, side = _pair_passages(report, args.report, a, b)
     try:
         text = TextReader(report).read(str(pair[side]))
     except SourceReportError as error:

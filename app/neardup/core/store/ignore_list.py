@@ -15,7 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from neardup.core.store.ownership import ForeignFileError, check_ours, mark_ours
+from neardup.core.store.file_identity import content_hash
+from neardup.core.store.ownership import ForeignFileError, open_own_store
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS ignored_pairs (
@@ -33,6 +34,11 @@ class DocumentKey:
     content_hash: str
     size: int
 
+    @classmethod
+    def of(cls, path: Path) -> DocumentKey:
+        """The key of the file at ``path`` now (reads it whole); raises OSError."""
+        return cls(content_hash(path), path.stat().st_size)
+
 
 class IgnoreListError(Exception):
     """The ignore list cannot be read or written; the message says why and where."""
@@ -48,12 +54,7 @@ class IgnoreList:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            check_ours(path)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(path, timeout=2.0)
-            with self._db:
-                self._db.executescript(_SCHEMA)
-                mark_ours(self._db)
+            self._db = open_own_store(path, _SCHEMA)
         except (OSError, sqlite3.Error, ForeignFileError) as error:
             raise IgnoreListError(f"cannot open the ignore list {path}: {error}") from error
         self._pairs: set[tuple[DocumentKey, DocumentKey]] = set()

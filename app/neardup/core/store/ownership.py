@@ -74,6 +74,23 @@ def check_ours(path: Path) -> None:
         raise ForeignFileError(path, f"another program's SQLite database, with tables {names}")
 
 
+def open_own_store(path: Path, schema: str) -> sqlite3.Connection:
+    """A small SQLite store of NearDup's own (an ignore list, review marks): refused when
+    the file is not ours, made with its folder when missing, its tables created. Raises
+    OSError, sqlite3.Error or ForeignFileError; the caller says which store failed."""
+    check_ours(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(path, timeout=2.0)
+    try:
+        with db:
+            db.executescript(schema)
+            mark_ours(db)
+    except sqlite3.Error:
+        db.close()
+        raise
+    return db
+
+
 def mark_ours(db: sqlite3.Connection) -> None:
     """Stamp a store NearDup has just checked or created as its own."""
     db.execute(f"PRAGMA application_id={APPLICATION_ID}")

@@ -22,7 +22,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from neardup.core.store.ignore_list import DocumentKey
-from neardup.core.store.ownership import ForeignFileError, check_ours, mark_ours
+from neardup.core.store.ownership import ForeignFileError, open_own_store
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS review_marks (
@@ -76,12 +76,7 @@ class ReviewMarks:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            check_ours(path)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(path, timeout=2.0)
-            with self._db:
-                self._db.executescript(_SCHEMA)
-                mark_ours(self._db)
+            self._db = open_own_store(path, _SCHEMA)
         except (OSError, sqlite3.Error, ForeignFileError) as error:
             raise ReviewMarksError(f"cannot open the review marks {path}: {error}") from error
         self._marks: dict[tuple[DocumentKey, DocumentKey, tuple[int, int]], ReviewMark] = {}

@@ -17,13 +17,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMainWindow, QMenu
 
 from neardup.core.report import annotate
-from neardup.core.store import (
-    DocumentKey,
-    ReviewMarks,
-    ReviewMarksError,
-    Verdict,
-    content_hash,
-)
+from neardup.core.store import DocumentKey, ReviewMarks, ReviewMarksError, Verdict
 from neardup.gui.report_data import PairRow
 from neardup.gui.results.results_view import ResultsView
 from neardup.gui.settings.settings_store import SettingsStore
@@ -80,10 +74,7 @@ class ReviewController(QObject):
 
     def _keys(self, pair: PairRow) -> tuple[DocumentKey, DocumentKey] | None:
         try:
-            return tuple(  # type: ignore[return-value]
-                DocumentKey(content_hash(Path(path)), Path(path).stat().st_size)
-                for path in (pair.a, pair.b)
-            )
+            return DocumentKey.of(Path(pair.a)), DocumentKey.of(Path(pair.b))
         except OSError as error:
             self._say(self.tr("Cannot review this pair: {error}").format(error=error))
             return None
