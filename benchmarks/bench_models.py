@@ -3,7 +3,8 @@
 Role: benchmark (run by hand, never in CI). The rows are the synthetic ones the GUI tests use
 (``tests/support/model_rows.py``): 100,000 pairs, 35,000 groups of 3 (105,000 member rows) and
 100,000 documents. For each NearDup model, behind the proxy the results window puts it behind
-(``PairsFilterProxy``, ``SourceSortProxy``, ``DocumentsFilterProxy``), one round times:
+(none for pairs: ``PairsModel`` sorts and filters itself; ``SourceSortProxy`` for groups,
+``DocumentsFilterProxy`` for documents), one round times:
 
 1. load: ``set_rows`` / ``set_groups`` with the proxy attached, then the proxy's ``rowCount()``,
    which an attached view asks at once (the proxy maps every source row then);
@@ -61,14 +62,8 @@ from neardup import __version__ as neardup_version
 from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow, GroupRow, PairRow
 from neardup.gui.results import groups_model
 from neardup.gui.results.documents_model import DocumentsFilterProxy, DocumentsModel, role_title
-from neardup.gui.results.models import (
-    PATH_ROLE,
-    SORT_ROLE,
-    Column,
-    PairsFilterProxy,
-    PairsModel,
-    SourceSortProxy,
-)
+from neardup.gui.results.models import PATH_ROLE, SORT_ROLE, Column, SourceSortProxy
+from neardup.gui.results.pairs_model import PairsModel
 
 BENCH_DIR = Path(__file__).resolve().parent
 REPO = BENCH_DIR.parent
@@ -158,14 +153,16 @@ def none_references_lost() -> int:
 
 def neardup_table(
     model: PairsModel | DocumentsModel,
-    proxy: PairsFilterProxy | DocumentsFilterProxy,
+    proxy: PairsModel | DocumentsFilterProxy,
     rows: Sequence[Any],
     sort_column: int,
     numeric_filter: Callable[[], None],
     result: Round,
 ) -> None:
-    """The steps on a flat table: its rows in, scrolling, a sort and both filters."""
-    proxy.setSourceModel(model)
+    """The steps on a flat table: its rows in, scrolling, a sort and both filters; ``proxy``
+    is what the view shows (the model itself when it filters its own rows)."""
+    if proxy is not model:
+        proxy.setSourceModel(model)
     with result.step("load"):
         model.set_rows(rows)
         result.shown["load"] = proxy.rowCount()
@@ -183,13 +180,13 @@ def neardup_table(
 
 
 def neardup_pairs(rows: Sequence[PairRow], result: Round) -> None:
-    proxy = PairsFilterProxy()
+    model = PairsModel()
     neardup_table(
-        PairsModel(),
-        proxy,
+        model,
+        model,
         rows,
         PAIRS_SORT_COLUMN,
-        lambda: proxy.set_min_overlap(PAIRS_MIN_OVERLAP),
+        lambda: model.set_min_overlap(PAIRS_MIN_OVERLAP),
         result,
     )
 

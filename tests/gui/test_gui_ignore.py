@@ -49,10 +49,9 @@ def _shown_groups(results: ResultsView) -> list[set[str]]:
 
 
 def _shown_pairs(results: ResultsView) -> set[frozenset[str]]:
-    proxy = results.pairs_proxy
     found = set()
-    for r in range(proxy.rowCount()):
-        pair = results.pairs_model.pair(proxy.mapToSource(proxy.index(r, 0)).row())
+    for r in range(results.pairs_model.rowCount()):
+        pair = results.pairs_model.pair(r)
         found.add(frozenset({Path(pair.a).name, Path(pair.b).name}))
     return found
 
@@ -125,14 +124,9 @@ def test_an_ignored_pair_follows_its_files_into_a_new_window_and_another_folder(
     helpers.scan(qtbot, window, folder.path)
     results = window.results
     # the Pairs tab's own menu
-    proxy = results.pairs_proxy
-    row = next(
-        r
-        for r in range(proxy.rowCount())
-        if Path(results.pairs_model.pair(proxy.mapToSource(proxy.index(r, 0)).row()).a).name
-        in NOTES
-    )
-    menu = results.context_menu(results.pairs_view, proxy.index(row, 0))
+    model = results.pairs_model
+    row = next(r for r in range(model.rowCount()) if Path(model.pair(r).a).name in NOTES)
+    menu = results.context_menu(results.pairs_view, model.index(row, 0))
     helpers.menu_action(menu, IGNORE_PAIR_TEXT)
     assert frozenset(NOTES) not in _shown_pairs(results)
     assert _shown_groups(results) == [REPORTS], "a pair group with its one pair ignored hides"

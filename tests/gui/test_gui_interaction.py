@@ -31,7 +31,7 @@ def test_context_menus_offer_open_reveal_copy(
 ) -> None:
     scan_folder(qtbot, window, gui_corpus.folder)
     results = window.results
-    pairs_menu = results.context_menu(results.pairs_view, results.pairs_proxy.index(0, 0))
+    pairs_menu = results.context_menu(results.pairs_view, results.pairs_model.index(0, 0))
     assert pairs_menu is not None
     assert _texts(pairs_menu) == [
         "Compare side by side",
@@ -60,7 +60,7 @@ def test_context_menus_offer_open_reveal_copy(
 
     problem_menu = results.context_menu(results.problems_view, results.problems_proxy.index(0, 0))
     assert problem_menu is not None and "Reveal in file manager" in _texts(problem_menu)
-    assert results.context_menu(results.pairs_view, results.pairs_proxy.index(99, 0)) is None
+    assert results.context_menu(results.pairs_view, results.pairs_model.index(99, 0)) is None
 
 
 def test_shortcuts(window: MainWindow) -> None:
@@ -81,7 +81,7 @@ def test_clicking_a_header_sorts_pairs(
     header = results.pairs_view.horizontalHeader()
     x = header.sectionViewportPosition(3) + header.sectionSize(3) // 2
     qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
-    proxy = results.pairs_proxy
-    first = [proxy.data(proxy.index(r, 3), SORT_ROLE) for r in range(proxy.rowCount())]
+    model = results.pairs_model
+    first = [model.data(model.index(r, 3), SORT_ROLE) for r in range(model.rowCount())]
     assert first == sorted(first) or first == sorted(first, reverse=True)
     assert header.sortIndicatorSection() == 3

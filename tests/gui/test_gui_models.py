@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from gui_corpus import Corpus
@@ -18,11 +19,10 @@ from neardup.gui.results.models import (
     PATH_ROLE,
     ROW_ROLE,
     SORT_ROLE,
-    PairsFilterProxy,
-    PairsModel,
     ProblemsModel,
     SourceSortProxy,
 )
+from neardup.gui.results.pairs_model import IGNORED_TAG, PairsModel
 from textgen import document, paragraphs
 
 
@@ -35,10 +35,8 @@ def test_models_pass_qtmodeltester(qtmodeltester: ModelTester, corpus_report: Re
     problems.set_rows(corpus_report.problems)
     for model in (groups, pairs, problems):
         qtmodeltester.check(model)
-    proxy = PairsFilterProxy()
-    proxy.setSourceModel(pairs)
-    proxy.set_kind("partial")
-    qtmodeltester.check(proxy)
+    pairs.set_kind("partial")
+    qtmodeltester.check(pairs)
     tree_proxy = SourceSortProxy()
     tree_proxy.setSourceModel(groups)
     qtmodeltester.check(tree_proxy)
@@ -83,28 +81,58 @@ def test_groups_sort_keeps_reference_first() -> None:
     assert model.data(model.index(0, 0, model.index(0, 0)), PATH_ROLE) == "/d/g4/m0.txt"
 
 
-def test_pairs_filter_proxy() -> None:
+def test_pairs_model_filters() -> None:
     model = PairsModel()
     model.set_rows(pair_rows(300))
-    proxy = PairsFilterProxy()
-    proxy.setSourceModel(model)
-    assert proxy.rowCount() == 300
-    proxy.set_kind("partial")
-    assert proxy.rowCount() == 100
-    proxy.set_min_overlap(0.9)
-    for row in range(proxy.rowCount()):
-        pair = model.pair(proxy.mapToSource(proxy.index(row, 0)).row())
+    assert model.rowCount() == 300
+    model.set_kind("partial")
+    assert model.rowCount() == 100
+    model.set_min_overlap(0.9)
+    for row in range(model.rowCount()):
+        pair = model.pair(row)
         assert pair.kind == "partial" and max(pair.overlap_a, pair.overlap_b) >= 0.9
-    proxy.set_kind(None)
-    proxy.set_min_overlap(0)
-    proxy.set_text("DOC17.")
-    assert proxy.rowCount() == 1
-    proxy.set_text("other5/")
-    assert proxy.rowCount() == len([i for i in range(300) if i % 89 == 5])
-    proxy.sort(0, Qt.SortOrder.DescendingOrder)  # sorting is delegated to the source
-    names = [proxy.data(proxy.index(r, 0)) for r in range(proxy.rowCount())]
-    keys = [proxy.data(proxy.index(r, 0), SORT_ROLE) for r in range(proxy.rowCount())]
-    assert keys == sorted(keys, reverse=True) and len(names) == len(keys)
+    model.set_kind(None)
+    model.set_min_overlap(0)
+    model.set_text("DOC17.")
+    assert model.rowCount() == 1
+    model.set_text("other5/")
+    assert model.rowCount() == len([i for i in range(300) if i % 89 == 5])
+    model.sort(0, Qt.SortOrder.DescendingOrder)  # sorts what the filter shows
+    keys = [model.data(model.index(r, 0), SORT_ROLE) for r in range(model.rowCount())]
+    assert keys == sorted(keys, reverse=True) and len(keys) == model.rowCount()
+
+
+def test_pairs_model_hides_ignored_pairs_or_shows_them_tagged(qtmodeltester: ModelTester) -> None:
+    rows = pair_rows(30)
+    model = PairsModel()
+    model.set_rows(rows)
+    ignored = frozenset((rows[n].a, rows[n].b) for n in (3, 4, 20))
+    model.set_ignored(ignored, show_ignored=False)
+    shown = {model.pair(r) for r in range(model.rowCount())}
+    assert shown == {row for n, row in enumerate(rows) if n not in (3, 4, 20)}
+    qtmodeltester.check(model)
+    model.set_ignored(ignored, show_ignored=True)
+    assert model.rowCount() == 30
+    tagged = {
+        model.pair(r)
+        for r in range(30)
+        if model.data(model.index(r, 0)).endswith(f"[{IGNORED_TAG}]")
+    }
+    assert tagged == {rows[3], rows[4], rows[20]}
+    greyed = model.index(next(r for r in range(30) if model.pair(r) is rows[3]), 2)
+    assert model.data(greyed, Qt.ItemDataRole.ForegroundRole) is not None
+    assert model.data(model.index(0, 2), Qt.ItemDataRole.ForegroundRole) is None
+
+
+def test_pairs_filter_keeps_the_selection_on_the_rows_it_still_shows() -> None:
+    model = PairsModel()
+    model.set_rows(pair_rows(300))
+    kept = QPersistentModelIndex(model.index(3, 1))  # a duplicate (row 3 % 3 == 0)
+    dropped = QPersistentModelIndex(model.index(4, 1))  # a near-duplicate
+    model.set_kind("duplicate")
+    assert kept.isValid()
+    assert model.data(model.index(kept.row(), 0)) == "doc3.txt"
+    assert not dropped.isValid()
 
 
 def _in_folder1(i: int) -> bool:
@@ -116,12 +144,10 @@ def test_pairs_at_100k_rows_show_sort_and_filter_every_row() -> None:
     count = 100_000
     rows = pair_rows(count)
     model = PairsModel()
-    proxy = PairsFilterProxy()
-    proxy.setSourceModel(model)
     model.set_rows(rows)
-    assert proxy.rowCount() == count
+    assert model.rowCount() == count
     for r in range(0, count, 1000):  # what a view asks for while scrolling: row r is pair r
-        assert [proxy.data(proxy.index(r, c)) for c in range(proxy.columnCount())] == [
+        assert [model.data(model.index(r, c)) for c in range(model.columnCount())] == [
             f"doc{r}.txt",
             f"copy{r}.txt",
             KINDS[r % 3],
@@ -134,19 +160,19 @@ def test_pairs_at_100k_rows_show_sort_and_filter_every_row() -> None:
             "",  # not reviewed
         ]
 
-    proxy.sort(4, Qt.SortOrder.DescendingOrder)  # by similarity
-    proxy.set_kind("duplicate")
-    proxy.set_text("FOLDER1")
-    proxy.set_min_overlap(0.5)
+    model.sort(4, Qt.SortOrder.DescendingOrder)  # by similarity
+    model.set_kind("duplicate")
+    model.set_text("FOLDER1")
+    model.set_min_overlap(0.5)
     expected = [
         rows[i]
         for i in range(count)
         if i % 3 == 0 and _in_folder1(i) and max(i * 7 % 100, i * 13 % 100) >= 50
     ]
-    shown = [proxy.data(proxy.index(r, 0), ROW_ROLE) for r in range(proxy.rowCount())]
+    shown = [model.data(model.index(r, 0), ROW_ROLE) for r in range(model.rowCount())]
     assert len(shown) == len(expected) > 1000
     assert set(shown) == set(expected)
-    keys = [proxy.data(proxy.index(r, 4), SORT_ROLE) for r in range(proxy.rowCount())]
+    keys = [model.data(model.index(r, 4), SORT_ROLE) for r in range(model.rowCount())]
     assert keys == sorted((row.similarity for row in expected), reverse=True)
 
 
@@ -189,7 +215,7 @@ def test_overlaps_a_scan_did_not_measure_are_blank_not_zero(gui_corpus: Corpus) 
     from neardup.core.scan.pipeline import scan
     from neardup.core.settings import ScanSettings
     from neardup.gui.report_data import parse_report
-    from neardup.gui.results.models import not_measured_tip
+    from neardup.gui.results.pairs_model import not_measured_tip
 
     settings = ScanSettings(workers=1, use_cache=False, detect_partial=False)
     report = parse_report(report_dict(scan([gui_corpus.folder], settings)))
@@ -200,10 +226,8 @@ def test_overlaps_a_scan_did_not_measure_are_blank_not_zero(gui_corpus: Corpus) 
     model.set_rows(near)
     assert model.data(model.index(0, 5)) == ""
     assert model.data(model.index(0, 5), Qt.ItemDataRole.ToolTipRole) == not_measured_tip()
-    proxy = PairsFilterProxy()
-    proxy.setSourceModel(model)
-    proxy.set_min_overlap(0.01)
-    assert proxy.rowCount() == 0  # unknown is not "at least 1%"
+    model.set_min_overlap(0.01)
+    assert model.rowCount() == 0  # unknown is not "at least 1%"
     near_paths = {p.a for p in near} | {p.b for p in near}
     members = [m for g in report.groups for m in g.members if m.document.path in near_paths]
     assert any(not m.is_reference and m.overlap is None for m in members)
@@ -224,3 +248,21 @@ def test_pairs_tab_marks_text_many_documents_share(
     common = model.COLUMNS.index(next(c for c in model.COLUMNS if c.title == "Common text"))
     shown = {model.data(model.index(r, common)) for r in range(model.rowCount())}
     assert model.rowCount() == 10 and shown == {"in 5 documents"}
+
+
+def test_sort_keys_order_as_python_sorts_missing_last_and_stable() -> None:
+    from neardup.gui.formatting import sort_key
+    from neardup.gui.results.sort_keys import SortKeys
+
+    rng = random.Random(5)
+    columns: list[list[object]] = [
+        [rng.choice([None, "", 3, 1, 2, 1 << 60]) for _ in range(400)],  # times in ns
+        [rng.choice([None, 0.25, 1, 0.5, 2.75]) for _ in range(400)],
+        [rng.choice(["", "b.txt", "a.txt", "Ä.txt", "B.txt", "ab"]) for _ in range(400)],
+        [rng.choice([None, 3 << 70, 5]) for _ in range(400)],  # beyond 64 bits: Python sorts
+    ]
+    for values in columns:
+        keys = [sort_key(v) for v in values]
+        for descending in (False, True):
+            expected = sorted(range(len(values)), key=keys.__getitem__, reverse=descending)
+            assert SortKeys.of(values).order(descending) == expected

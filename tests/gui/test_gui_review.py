@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from neardup.core.store import ReviewMarks
 from neardup.gui.main_window import MainWindow
-from neardup.gui.results.models import PairsModel
+from neardup.gui.results.pairs_model import PairsModel
 from neardup.gui.tidy.review_controller import MARKS_FILE_NAME
 
 pytestmark = pytest.mark.usefixtures("trash")
@@ -26,9 +26,9 @@ NOTES = {"notes.txt", "notes edited.txt"}
 def _notes_row(window: MainWindow) -> int:
     """The Pairs tab's row of the lightly edited notes."""
     results = window.results
-    proxy = results.pairs_proxy
-    for row in range(proxy.rowCount()):
-        pair = results.pairs_model.pair(proxy.mapToSource(proxy.index(row, 0)).row())
+    model = results.pairs_model
+    for row in range(model.rowCount()):
+        pair = model.pair(row)
         if {Path(pair.a).name, Path(pair.b).name} == NOTES:
             return row
     raise AssertionError("the notes pair is not shown")
@@ -38,7 +38,7 @@ def _choose(window: MainWindow, text: str, note: str | None = None) -> None:
     """Pick ``text`` from the notes pair's menu; type ``note`` in the dialog it opens."""
     results = window.results
     menu = results.context_menu(
-        results.pairs_view, results.pairs_proxy.index(_notes_row(window), 0)
+        results.pairs_view, results.pairs_model.index(_notes_row(window), 0)
     )
 
     def answer() -> None:
@@ -53,8 +53,8 @@ def _choose(window: MainWindow, text: str, note: str | None = None) -> None:
 
 
 def _review_cell(window: MainWindow) -> tuple[str, str]:
-    proxy = window.results.pairs_proxy
-    index = proxy.index(_notes_row(window), REVIEW_COLUMN)
+    model = window.results.pairs_model
+    index = model.index(_notes_row(window), REVIEW_COLUMN)
     return index.data(), index.data(Qt.ItemDataRole.ToolTipRole)
 
 

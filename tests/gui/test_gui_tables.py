@@ -10,13 +10,14 @@ from pathlib import Path
 
 from gui_corpus import document, join
 from gui_helpers import scan_folder
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import QHeaderView, QTableView, QTreeView
 from pytestqt.qtbot import QtBot
 
 from neardup.gui.main_window import MainWindow
 from neardup.gui.results.documents_model import DocumentsModel
-from neardup.gui.results.models import PATH_ROLE, PairsModel
+from neardup.gui.results.models import PATH_ROLE
+from neardup.gui.results.pairs_model import PairsModel
 from neardup.gui.settings.settings_store import SettingsStore
 
 LONG_NAME = "第三章 文献综述 final version with the supervisor's comments, revised again.txt"
@@ -58,7 +59,9 @@ def test_tables_elide_names_in_the_middle_and_columns_resize(
 ) -> None:
     scan_folder(qtbot, window, _folder(tmp_path))
     for view in _views(window):
-        name = type(view.model().sourceModel()).__name__  # type: ignore[attr-defined]
+        shown = view.model()
+        source = shown.sourceModel() if isinstance(shown, QSortFilterProxyModel) else shown
+        name = type(source).__name__
         assert view.textElideMode() == Qt.TextElideMode.ElideMiddle, name
         assert not view.wordWrap(), name
         header = view.header() if isinstance(view, QTreeView) else view.horizontalHeader()
@@ -93,7 +96,7 @@ def test_name_cells_carry_the_full_path_in_a_tooltip(
     )
     assert documents.index(row, 0).data() == LONG_NAME
     assert documents.index(row, 0).data(Qt.ItemDataRole.ToolTipRole) == full
-    pairs = results.pairs_proxy
+    pairs = results.pairs_model
     for r in range(pairs.rowCount()):
         for column in (0, 1):
             index = pairs.index(r, column)
@@ -134,7 +137,7 @@ def test_documents_and_pairs_show_when_each_file_was_modified(
     order = [Path(documents.index(r, 0).data(PATH_ROLE)).name for r in range(3)]
     assert order == ["copy.txt", LONG_NAME, "edited.txt"]
 
-    pairs = results.pairs_proxy
+    pairs = results.pairs_model
     assert [
         pairs.headerData(c, Qt.Orientation.Horizontal)
         for c in (PairsModel.MODIFIED_A_COLUMN, PairsModel.MODIFIED_B_COLUMN)

@@ -35,7 +35,7 @@ from neardup.gui.i18n import (
 from neardup.gui.main_window import MainWindow
 from neardup.gui.problem_text import TEXTS
 from neardup.gui.report_data import ProblemRow
-from neardup.gui.results.models import PairsModel
+from neardup.gui.results.pairs_model import PairsModel
 from neardup.gui.settings.settings_store import SettingsStore
 from neardup.gui.tidy.plan import confirmation
 
@@ -155,7 +155,7 @@ def test_results_help_progress_and_tidying_speak_chinese(
     results = window.results
     summary = results.summary_label.text()
     assert summary.startswith("已扫描 8 篇文档") and "2 个分组" in summary and "1 个问题" in summary
-    pairs = results.pairs_proxy
+    pairs = results.pairs_model
     assert {pairs.index(r, 2).data() for r in range(pairs.rowCount())} == {
         "完全重复",
         "近似重复",

@@ -44,6 +44,7 @@ from neardup.gui.results.models import (
     trashed_brush,
     trashed_tip,
 )
+from neardup.gui.results.sort_keys import SortKeys
 
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
@@ -359,8 +360,7 @@ class GroupsModel(QAbstractItemModel):
 
     def _apply_sort(self, column: int, order: Qt.SortOrder) -> None:
         reverse = order == Qt.SortOrder.DescendingOrder
-        keys = [sort_key(group_key(g, column)) for g in self._groups]
-        self._order = sorted(range(len(self._groups)), key=keys.__getitem__, reverse=reverse)
+        self._order = SortKeys.of([group_key(g, column) for g in self._groups]).order(reverse)
         self._row_of = [0] * len(self._groups)
         for row, group in enumerate(self._order):
             self._row_of[group] = row

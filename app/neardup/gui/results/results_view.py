@@ -29,14 +29,10 @@ from neardup.gui.results.documents_page import DocumentsPage
 from neardup.gui.results.drop_hint import DropHint
 from neardup.gui.results.file_actions import add_file_actions
 from neardup.gui.results.groups_model import KIND_COLUMN, GroupsModel
-from neardup.gui.results.models import (
-    PATH_ROLE,
-    PairsModel,
-    ProblemsModel,
-    SourceSortProxy,
-)
+from neardup.gui.results.models import PATH_ROLE, ProblemsModel, SourceSortProxy
+from neardup.gui.results.pairs_model import PairsModel
 from neardup.gui.results.table_layout import make_readable
-from neardup.gui.tidy.ignore import GroupsProxy, PairsProxy
+from neardup.gui.tidy.ignore import GroupsProxy
 from neardup.gui.tidy.marks import MarkResult, MarkRule, apply_rule, keep_this_one
 from neardup.gui.tidy.plan import TidyScope, TrashPlan, plan_marked, plan_trash
 
@@ -97,11 +93,9 @@ class ResultsView(QWidget):
         )
         self.groups_view.doubleClicked.connect(self._group_double_clicked)
 
-        self.pairs_model = PairsModel(self)
-        self.pairs_proxy = PairsProxy(self)
-        self.pairs_proxy.setSourceModel(self.pairs_model)
+        self.pairs_model = PairsModel(self)  # sorts and filters itself, at 100k rows
         self.pairs_view = QTableView()
-        self.pairs_view.setModel(self.pairs_proxy)
+        self.pairs_view.setModel(self.pairs_model)
         _configure(self.pairs_view)
         make_readable(self.pairs_view, _PAIR_CHARS)
         self.pairs_view.customContextMenuRequested.connect(
@@ -118,14 +112,14 @@ class ResultsView(QWidget):
         self.filter_edit.setToolTip(
             self.tr("Show only pairs where either path contains this text.")
         )
-        self.filter_edit.textChanged.connect(self.pairs_proxy.set_text)
+        self.filter_edit.textChanged.connect(self.pairs_model.set_text)
         self.kind_combo = QComboBox()
         self.kind_combo.addItem(self.tr("All kinds"), "")
         for kind in KINDS:
             self.kind_combo.addItem(kind_text(kind).capitalize(), kind)
         self.kind_combo.setToolTip(self.tr("Show only pairs of this kind."))
         self.kind_combo.currentIndexChanged.connect(
-            lambda: self.pairs_proxy.set_kind(self.kind_combo.currentData())
+            lambda: self.pairs_model.set_kind(self.kind_combo.currentData())
         )
         self.min_overlap_spin = QDoubleSpinBox()
         self.min_overlap_spin.setRange(0, 100)
@@ -136,7 +130,7 @@ class ResultsView(QWidget):
             self.tr("Show only pairs where at least this share of one text is found in the other.")
         )
         self.min_overlap_spin.valueChanged.connect(
-            lambda value: self.pairs_proxy.set_min_overlap(value / 100)
+            lambda value: self.pairs_model.set_min_overlap(value / 100)
         )
         filters = QHBoxLayout()
         filters.addWidget(self.filter_edit, 1)
@@ -211,8 +205,7 @@ class ResultsView(QWidget):
     # --- double-click --------------------------------------------------------------------------
 
     def _pair_double_clicked(self, index: QModelIndex) -> None:
-        source = self.pairs_proxy.mapToSource(index)
-        self.compare_requested.emit(self.pairs_model.pair(source.row()))
+        self.compare_requested.emit(self.pairs_model.pair(index.row()))
 
     def _group_double_clicked(self, index: QModelIndex) -> None:
         member = self.groups_model.member_at(self.groups_proxy.mapToSource(index))
@@ -345,7 +338,7 @@ class ResultsView(QWidget):
             return None
         menu = QMenu(self)
         if view is self.pairs_view:
-            pair = self.pairs_model.pair(self.pairs_proxy.mapToSource(index).row())
+            pair = self.pairs_model.pair(index.row())
             menu.addAction(self.tr("Compare side by side")).triggered.connect(
                 lambda: self.compare_requested.emit(pair)
             )

@@ -1,4 +1,5 @@
-"""Ignored pairs and groups: which rows of a report they hide, and the proxies that hide them.
+"""Ignored pairs and groups: which rows of a report they hide, and the Groups tab's proxy that
+hides them (the Pairs tab's model filters its own rows, ``PairsModel.set_ignored``).
 
 The decisions live in the core's `IgnoreList` (SQLite, keyed by content hash and size); this
 module finds a report's documents in it. Only files whose size some ignored document has are
@@ -19,15 +20,8 @@ from PySide6.QtCore import Qt
 from neardup.core.store import DocumentKey, IgnoreList, content_hash
 from neardup.gui.report_data import GroupRow, PairRow
 from neardup.gui.results.groups_model import GroupsModel
-from neardup.gui.results.models import (
-    Index,
-    PairsFilterProxy,
-    PairsModel,
-    SourceSortProxy,
-    trashed_brush,
-)
-
-IGNORED_TAG = "ignored"
+from neardup.gui.results.models import Index, SourceSortProxy, trashed_brush
+from neardup.gui.results.pairs_model import IGNORED_TAG
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,21 +163,3 @@ class GroupsProxy(_Hiding):
             return True
         model = self.sourceModel()
         return not self.is_ignored_row(model.index(source_row, 0, source_parent))
-
-
-class PairsProxy(_Hiding, PairsFilterProxy):
-    """The Pairs tab's filters, and ignored pairs hidden unless asked to show them."""
-
-    def is_ignored_row(self, source: Index) -> bool:
-        model = self.sourceModel()
-        if not isinstance(model, PairsModel) or not self.hidden.pairs:
-            return False
-        pair = model.pair(source.row())
-        return (pair.a, pair.b) in self.hidden.pairs
-
-    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        if not self.show_ignored and self.hidden.pairs:
-            model = self.sourceModel()
-            if self.is_ignored_row(model.index(source_row, 0, source_parent)):
-                return False
-        return PairsFilterProxy.filterAcceptsRow(self, source_row, source_parent)

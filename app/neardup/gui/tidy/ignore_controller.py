@@ -87,7 +87,7 @@ class IgnoreController(QObject):
         hidden = self.hidden()
         show = self.show_action.isChecked()
         self.results.groups_proxy.set_hidden(hidden, show)
-        self.results.pairs_proxy.set_hidden(hidden, show)
+        self.results.pairs_model.set_ignored(hidden.pairs, show)
         model = self.results.groups_model
         model.set_marks(model.marked_paths() - self.results.hidden_members())
         self.changed.emit()
@@ -148,7 +148,7 @@ class IgnoreController(QObject):
             action.triggered.connect(lambda: self.ignore_pair(path, reference))
 
     def _pair_menu(self, menu: QMenu, pair: PairRow) -> None:
-        if (pair.a, pair.b) in self.results.pairs_proxy.hidden.pairs:
+        if (pair.a, pair.b) in self.results.pairs_model.ignored_pairs:
             action = menu.addAction(self.tr(str(STOP_IGNORING_PAIR_TEXT)))
             action.triggered.connect(lambda: self.stop_ignoring_pair(pair.a, pair.b))
         else:
