@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from neardup.core.collector import collector_skips_existing_objects
-from neardup.core.report import ThresholdPreviewer, read_report, report_dict
+from neardup.core.report import read_report, report_dict
 from neardup.core.scan import Progress, scan
 from neardup.core.settings import ScanSettings
 from neardup.gui import worker as workers
@@ -31,7 +31,7 @@ from neardup.gui.compare.sources_export import SourcesPageSaver
 from neardup.gui.formatting import count_text, progress_text
 from neardup.gui.help_menu import HelpMenu
 from neardup.gui.language_menu import LanguageMenu
-from neardup.gui.report_data import PairRow, ReportData, parse_report
+from neardup.gui.report_data import PairRow, ReportData, shown_report
 from neardup.gui.report_files import ReportFiles, restore_scan_inputs
 from neardup.gui.results.results_view import ResultsView
 from neardup.gui.settings.folders_panel import FoldersPanel
@@ -66,7 +66,6 @@ class MainWindow(QMainWindow):
         self.report: ReportData | None = None
         self.scan_job: Job | None = None
         self.load_job: Job | None = None
-        self.spread_job: Job | None = None
         self.error_box: QMessageBox | None = None
         self._base_settings = self.store.scan_settings()
         self.compare = CompareLauncher(lambda: self.report, self.current_settings, self.store, self)
@@ -287,7 +286,7 @@ class MainWindow(QMainWindow):
             # Full collections over the result's objects would hold the GIL, and freeze the
             # window, for up to 0.7 s at 100,000 pairs.
             with collector_skips_existing_objects():
-                return parse_report(annotated(report_dict(result), self.reviews.marks_path))
+                return shown_report(annotated(report_dict(result), self.reviews.marks_path))
 
         self.progress_bar.setRange(0, 0)
         self.progress_label.setText(self.tr("Starting…"))
@@ -360,16 +359,8 @@ class MainWindow(QMainWindow):
             self.is_busy() and self.scan_job is not None and self.scan_job.is_running()
         )
         self.report_loaded.emit()
-        # Every pair of documents' distance, for the threshold charts: off the GUI thread.
-        raw = report.raw
-        self.spread_job = new_worker_qthread(
-            lambda worker: ThresholdPreviewer(raw),
-            connect={"result": self._on_spread},
-        )
-
-    def _on_spread(self, previewer: object) -> None:
-        assert isinstance(previewer, ThresholdPreviewer)
-        self.settings_panel.show_spread(previewer)
+        # Built with the rows in the worker that read the report (``shown_report``).
+        self.settings_panel.show_spread(report.spread)
 
     # --- reports -----------------------------------------------------------------------------
 
@@ -382,7 +373,7 @@ class MainWindow(QMainWindow):
             return
 
         def task(worker: Worker) -> tuple[Path, ReportData]:
-            return path, parse_report(annotated(read_report(path), self.reviews.marks_path))
+            return path, shown_report(annotated(read_report(path), self.reviews.marks_path))
 
         self.progress_label.setText(self.tr("Opening {name}…").format(name=path.name))
         self.load_job = new_worker_qthread(

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
-from neardup.core.report import similarity_measured
+from neardup.core.report import ThresholdPreviewer, similarity_measured
 from neardup.core.settings import ScanSettings
 from neardup.gui.problem_text import problem_text
 
@@ -193,6 +193,10 @@ class ReportData:
     # Files a cancelled scan never read: listed by the core as problems, but nothing is
     # wrong with them, so they are counted apart and not shown in the Problems tab.
     not_scanned: list[ProblemRow] = field(default_factory=list)
+    # How its documents spread over distance and overlap, for the settings' charts; built
+    # with the rows (``shown_report``), before the window paints them, since Python work in
+    # another thread slows every cell the window draws (each waits for the GIL).
+    spread: ThresholdPreviewer | None = None
 
     def scan_settings(self) -> ScanSettings:
         return ScanSettings.from_dict(self.raw.get("settings") or {})
@@ -432,3 +436,9 @@ def parse_report(data: dict[str, Any]) -> ReportData:
         not_scanned=len(not_scanned),
     )
     return ReportData(data, documents, pairs, groups, problems, summary, pair_of, not_scanned)
+
+
+def shown_report(data: dict[str, Any]) -> ReportData:
+    """``parse_report`` and the report's ``spread``: what the window needs to show it, built
+    in one worker thread."""
+    return replace(parse_report(data), spread=ThresholdPreviewer(data))

@@ -23,16 +23,7 @@ from neardup.core.match import component_roots
 # sample of this many documents (8 million pairs, a fraction of a second).
 MAX_DOCUMENTS_MEASURED = 4000
 OVERLAP_BINS = 20  # bars of 5 %
-GROUPED_KINDS = frozenset({"duplicate", "near-duplicate"})
-
-
-@dataclass(frozen=True, slots=True)
-class ReportedPair:
-    a: int
-    b: int
-    kind: str
-    distance: int
-    shorter_share: float  # the share of the shorter text found in the other
+_KINDS = ("duplicate", "near-duplicate", "partial")  # as codes 0..2; any other kind is 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +46,12 @@ class OverlapPreview:
 
 
 class ThresholdPreviewer:
-    """Distances and overlaps of one report, and previews for other thresholds."""
+    """Distances and overlaps of one report, and previews for other thresholds.
+
+    The report's pairs are kept as arrays (built in one pass over them), so that a preview
+    is a few numpy operations: the window asks for one on every move of a slider, and a
+    previewer is built beside a window that is painting 100,000 rows.
+    """
 
     def __init__(self, report: dict[str, Any]) -> None:
         settings = report.get("settings") or {}
@@ -66,12 +62,8 @@ class ThresholdPreviewer:
             summary.get("cancelled", False)
         )
         documents = list(report.get("documents") or ())
-        index = {str(d.get("path")): n for n, d in enumerate(documents)}
         self.document_count = len(documents)
-        chars = [int(d.get("chars") or 0) for d in documents]
-        self.pairs = [
-            _reported(p, index, chars) for p in report.get("pairs") or () if _known(p, index)
-        ]
+        self._read_pairs(report.get("pairs") or (), documents)
         min_tokens = int(settings.get("min_tokens", 0))
         counts, measured, eligible = _distance_counts(documents, min_tokens)
         # distance_counts[d]: pairs of compared documents whose fingerprints differ in d bits
@@ -79,15 +71,38 @@ class ThresholdPreviewer:
         self.measured_documents, self.eligible_documents = measured, eligible
         # A report without fingerprints (written by hand, or cut down) still has its pairs'
         # distances: the chart shows those, and the preview cannot count what lies beyond.
-        self.pairs_only = eligible == 0 and bool(self.pairs)
+        self.pairs_only = eligible == 0 and len(self._distances) > 0
         if self.pairs_only:
-            for pair in self.pairs:
-                self.distance_counts[min(BITS, max(0, pair.distance))] += 1
-        # Counted here, off the GUI thread (a previewer is built in a worker): a pass over
-        # 119,000 pairs held the window for 160 ms when the chart asked for it.
-        self.overlap_counts = [0] * OVERLAP_BINS
-        for pair in self.pairs:
-            self.overlap_counts[min(OVERLAP_BINS - 1, int(pair.shorter_share * OVERLAP_BINS))] += 1
+            extra = np.bincount(np.clip(self._distances, 0, BITS), minlength=BITS + 1)
+            self.distance_counts = [c + int(e) for c, e in zip(counts, extra, strict=True)]
+        bins = np.minimum(OVERLAP_BINS - 1, (self._shorter_shares * OVERLAP_BINS).astype(np.int64))
+        self.overlap_counts = [int(c) for c in np.bincount(bins, minlength=OVERLAP_BINS)]
+
+    def _read_pairs(self, pairs: Iterable[dict[str, Any]], documents: list[dict[str, Any]]) -> None:
+        """Per reported pair between known documents: its documents, kind, distance, and the
+        share of the shorter text found in the other (a validated report: counts and
+        fractions where it has them)."""
+        pairs = list(pairs)
+        count = len(pairs)
+        where = {str(d.get("path")): n for n, d in enumerate(documents)}.get
+        kind_code = {kind: code for code, kind in enumerate(_KINDS)}.get
+        a = np.fromiter((where(str(p.get("a")), -1) for p in pairs), np.int64, count)
+        b = np.fromiter((where(str(p.get("b")), -1) for p in pairs), np.int64, count)
+        known = (a >= 0) & (b >= 0)
+        self._a, self._b = a[known], b[known]
+        self._kinds = np.fromiter(
+            (kind_code(str(p.get("kind")), len(_KINDS)) for p in pairs), np.int64, count
+        )[known]
+        self._distances = np.fromiter((p.get("distance") or 0 for p in pairs), np.int64, count)[
+            known
+        ]
+        shares = [
+            np.fromiter((p.get(name) or 0.0 for p in pairs), np.float64, count)[known]
+            for name in ("overlap_a", "overlap_b")
+        ]
+        chars = np.array([int(d.get("chars") or 0) for d in documents], dtype=np.int64)
+        a_is_shorter = chars[self._a] <= chars[self._b] if len(chars) else np.zeros(0, dtype=bool)
+        self._shorter_shares = np.where(a_is_shorter, shares[0], shares[1])
 
     @property
     def sampled(self) -> bool:
@@ -98,50 +113,36 @@ class ThresholdPreviewer:
         """Pairs and groups at ``threshold``: the report's duplicates, its near-duplicates
         within it, and (with partial-copy detection) those found through their shared text
         beyond the scan's k, which any k finds."""
-        kept = [
-            p
-            for p in self.pairs
-            if p.kind in GROUPED_KINDS
-            and (
-                p.kind == "duplicate"
-                or p.distance <= threshold
-                or (self.partial_measured and p.distance > self.scan_threshold)
-            )
-        ]
-        roots = component_roots(self.document_count, [(p.a, p.b) for p in kept])
-        members: dict[int, int] = {}
-        for node in {n for p in kept for n in (p.a, p.b)}:
-            members[roots[node]] = members.get(roots[node], 0) + 1
+        duplicate = self._kinds == _KINDS.index("duplicate")
+        near = self._kinds == _KINDS.index("near-duplicate")
+        within = self._distances <= threshold
+        beyond_scan = self._distances > self.scan_threshold
+        found_by_text = beyond_scan if self.partial_measured else np.zeros_like(within)
+        kept = duplicate | (near & (within | found_by_text))
+        edges = zip(self._a[kept].tolist(), self._b[kept].tolist(), strict=True)
+        roots = np.asarray(component_roots(self.document_count, edges), dtype=np.int64)
+        in_a_pair = np.zeros(self.document_count, dtype=bool)
+        in_a_pair[self._a[kept]] = in_a_pair[self._b[kept]] = True
+        # Every document in a kept pair has a group of two or more: count their roots.
+        groups = np.count_nonzero(np.bincount(roots[in_a_pair], minlength=self.document_count))
         unknown = self.sampled or self.pairs_only
         unchecked: int | None = None if unknown else 0
         if threshold > self.scan_threshold and not unknown:
-            within = sum(self.distance_counts[self.scan_threshold + 1 : threshold + 1])
-            known = sum(self.scan_threshold < p.distance <= threshold for p in self.pairs)
-            unchecked = max(0, within - known)
+            checked = sum(self.distance_counts[self.scan_threshold + 1 : threshold + 1])
+            known = int((beyond_scan & within).sum())
+            unchecked = max(0, checked - known)
         return ThresholdPreview(
             threshold,
-            len(kept),
-            sum(1 for size in members.values() if size > 1),
+            int(kept.sum()),
+            int(groups),
             unchecked,
             threshold > self.scan_threshold,
         )
 
     def overlap_preview(self, minimum: float) -> OverlapPreview:
-        partial = sum(
-            1 for p in self.pairs if p.kind == "partial" and p.shorter_share >= minimum - 1e-9
-        )
-        return OverlapPreview(minimum, partial, minimum < self.scan_min_overlap - 1e-9)
-
-
-def _known(pair: dict[str, Any], index: dict[str, int]) -> bool:
-    return str(pair.get("a")) in index and str(pair.get("b")) in index
-
-
-def _reported(pair: dict[str, Any], index: dict[str, int], chars: list[int]) -> ReportedPair:
-    a, b = index[str(pair["a"])], index[str(pair["b"])]
-    share_a, share_b = float(pair.get("overlap_a") or 0), float(pair.get("overlap_b") or 0)
-    shorter = share_a if chars[a] <= chars[b] else share_b
-    return ReportedPair(a, b, str(pair.get("kind", "")), int(pair.get("distance") or 0), shorter)
+        partial = self._kinds == _KINDS.index("partial")
+        kept = int((partial & (self._shorter_shares >= minimum - 1e-9)).sum())
+        return OverlapPreview(minimum, kept, minimum < self.scan_min_overlap - 1e-9)
 
 
 def _fingerprints(
