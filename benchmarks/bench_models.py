@@ -60,7 +60,7 @@ from PySide6.QtWidgets import QApplication
 
 from neardup import __version__ as neardup_version
 from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow, GroupRow, PairRow
-from neardup.gui.results import groups_model
+from neardup.gui.results import groups_model, groups_rows
 from neardup.gui.results.documents_model import DocumentsFilterProxy, DocumentsModel, role_title
 from neardup.gui.results.models import PATH_ROLE, SORT_ROLE, Column, SourceSortProxy
 from neardup.gui.results.pairs_model import PairsModel
@@ -306,8 +306,8 @@ def peer_groups(groups: Sequence[GroupRow], result: Round) -> None:
         model = stock_table(groups_model.COLUMNS)
         for group in groups:
             top = group_items(
-                groups_model._group_texts(group, 0),
-                lambda c, g=group: groups_model._group_key(g, c),
+                groups_rows.group_texts(group, 0, 0),
+                lambda c, g=group: groups_rows.group_key(g, c),
                 group.reference,
                 f"Reference (the one to keep): {group.reference}",
                 bold,
@@ -317,8 +317,8 @@ def peer_groups(groups: Sequence[GroupRow], result: Round) -> None:
                 prefix = "Reference (the one to keep): " if member.is_reference else ""
                 top[0].appendRow(
                     group_items(
-                        groups_model._member_texts(member, False),
-                        lambda c, m=member: groups_model._MEMBER_KEYS[c](m),
+                        groups_rows.member_texts(member, ""),
+                        lambda c, m=member: groups_rows.MEMBER_KEYS[c](m),
                         path,
                         prefix + path,
                         bold if member.is_reference else None,
