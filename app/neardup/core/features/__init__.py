@@ -20,6 +20,7 @@ if TYPE_CHECKING:
         sorted_distinct,
         window_minima,
         winnowed,
+        winnowing_keys,
     )
     from neardup.core.features.simhash import (
         BITS,
@@ -72,6 +73,7 @@ __all__ = [
     "weigh",
     "window_minima",
     "winnowed",
+    "winnowing_keys",
     "word_spans",
 ]
 
@@ -95,6 +97,7 @@ __getattr__, __dir__ = lazy_face(
             "sorted_distinct",
             "window_minima",
             "winnowed",
+            "winnowing_keys",
         ),
     },
 )
