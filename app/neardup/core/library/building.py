@@ -201,7 +201,7 @@ def _forget(db: LibraryDatabase, paths: Sequence[str]) -> set[str]:
     removed: Counter[str] = Counter()
     for _, path, size, mtime_ns, row in db.stored_rows([i for _, i in ids]):
         with contextlib.suppress(Exception):  # a damaged row: its terms are lost either way
-            removed.update(dict.fromkeys(decode_analysis(row, path, size, mtime_ns).tokens))
+            removed.update(set(decode_analysis(row, path, size, mtime_ns).tokens))
     db.delete_documents([i for _, i in ids])
     db.count_terms(removed, -1)
     return {path for path, _ in ids}
