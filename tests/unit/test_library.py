@@ -7,12 +7,11 @@ from __future__ import annotations
 import random
 import shutil
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
 
-from docgen import write_docx, write_pdf
+from library_corpus import SETTINGS, make_library_files, make_submissions, pair_figures
 from neardup.core.features import WHITESPACE_CODES
 from neardup.core.library import (
     RUN_GUARANTEE,
@@ -24,41 +23,7 @@ from neardup.core.library import (
 )
 from neardup.core.report import report_dict
 from neardup.core.scan import scan
-from neardup.core.settings import ScanSettings
-from textgen import document, light_edit, paragraphs
-
-SETTINGS = ScanSettings(use_cache=False, workers=1)
-
-
-def make_library_files(root: Path) -> Path:
-    """Library files: unrelated theses (Chinese, English, a .docx and a .pdf), a source
-    that a checked document copies part of, one that a checked document edits, and a file
-    that cannot be used."""
-    files = root / "library-files"
-    (files / "older").mkdir(parents=True)
-    for n in range(5):
-        (files / f"thesis{n}.txt").write_text(document(100 + n, "zh", count=8), encoding="utf-8")
-    (files / "older" / "paper.txt").write_text(document(7, "en", count=6), encoding="utf-8")
-    write_docx(files / "older" / "report.docx", paragraphs(8, "zh", count=8))
-    write_pdf(files / "older" / "notes.pdf", [document(9, "en", count=3)])
-    (files / "source.txt").write_text("\n\n".join(paragraphs(200, "zh", 10)), encoding="utf-8")
-    (files / "original.txt").write_text(document(300, "zh", count=10), encoding="utf-8")
-    (files / "broken.pdf").write_bytes(b"%PDF-1.4 not really a pdf")
-    return files
-
-
-def make_submissions(root: Path, files: Path) -> Path:
-    """Checked documents: a partial copy, a whole copy, an edited copy, an unrelated one."""
-    docs = root / "submissions"
-    docs.mkdir()
-    host = paragraphs(400, "zh", count=10)
-    source = paragraphs(200, "zh", 10)
-    (docs / "host.txt").write_text("\n\n".join([*host[:5], *source[2:5], *host[5:]]), "utf-8")
-    shutil.copy(files / "thesis1.txt", docs / "copy.txt")
-    original = (files / "original.txt").read_text(encoding="utf-8")
-    (docs / "edited.txt").write_text(light_edit(original, seed=3, changes=4), encoding="utf-8")
-    (docs / "own.txt").write_text(document(500, "zh", count=8), encoding="utf-8")
-    return docs
+from textgen import document
 
 
 @pytest.fixture
@@ -70,22 +35,6 @@ def built(tmp_path: Path) -> tuple[Path, Path, Path]:
     assert outcome.added == 10 and outcome.unchanged == 0
     assert [p.path.name for p in outcome.problems] == ["broken.pdf"]
     return library, files, docs
-
-
-def pair_figures(report: dict[str, Any]) -> dict[frozenset[str], tuple[Any, ...]]:
-    """Each pair by its two paths: every figure the report gives, passages included."""
-    return {
-        frozenset((p["a"], p["b"])): (
-            p["a"],
-            p["kind"],
-            p["distance"],
-            p["similarity"],
-            p["overlap_a"],
-            p["overlap_b"],
-            p["passages"],
-        )
-        for p in report["pairs"]
-    }
 
 
 def test_a_check_reports_what_a_scan_against_the_same_files_reports(

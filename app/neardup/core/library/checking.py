@@ -41,8 +41,10 @@ from neardup.core.models import Problem, Role, ScanResult
 from neardup.core.scan import (
     AnalysisOutcome,
     CancelFlag,
+    Progress,
     ProgressCallback,
     ScanContext,
+    Stage,
     analyze_all,
     find_pairs,
     walk,
@@ -136,6 +138,8 @@ def _pairs(
     weights = FeatureWeights([d.tokens for d in checked], settings, first_idf)
     proposed: set[int] = set(db.with_content(d.content_key for d in checked))
     for n, doc in enumerate(checked):
+        if ctx.progress is not None:  # looking the documents up in the index
+            ctx.progress(Progress(Stage.MATCHING, n, len(checked), doc.path.name))
         query = library_keys(doc.text)
         reach = settings.threshold + FINGERPRINT_SLACK
         for segment in segments:
