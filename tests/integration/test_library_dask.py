@@ -54,7 +54,6 @@ def test_a_library_built_on_a_dask_cluster_is_the_one_built_here(tmp_path: Path)
     assert main(["library", "add", str(here), str(files), "--workers", "2", *options]) == 0
     on_dask = ["--executor", "dask", "--workers", "2", *options]
     assert main(["library", "add", str(there), str(files), *on_dask]) == 0
-    )
     built_here, built_there = library_content(here), library_content(there)
     assert len(built_here[0]) == 50
     assert built_there == built_here
