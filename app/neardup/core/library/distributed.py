@@ -55,24 +55,26 @@ def dask_executor(scheduler: str | None, workers: int | None, stack: ExitStack) 
     """An executor on the Dask scheduler at ``scheduler``, or on a local cluster of
     ``workers`` single-threaded worker processes; closed with ``stack``."""
     try:
-        from distributed import Client, LocalCluster
+        import distributed
     except ImportError:
         raise LibraryError(
             "--executor dask needs Dask: pip install 'neardup[dask]' (dask[distributed])"
         ) from None
+    # Dask's own API is untyped.
+    dask: Any = distributed
     if scheduler is None:
         cluster = stack.enter_context(
-            LocalCluster(
+            dask.LocalCluster(
                 n_workers=workers or 2,
                 threads_per_worker=1,
                 processes=True,
                 dashboard_address=None,
             )
         )
-        client = stack.enter_context(Client(cluster))
+        client = stack.enter_context(dask.Client(cluster))
     else:
         try:
-            client = stack.enter_context(Client(scheduler, timeout="30s"))
+            client = stack.enter_context(dask.Client(scheduler, timeout="30s"))
         except OSError as error:
             raise LibraryError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
     return DaskExecutor(client)
