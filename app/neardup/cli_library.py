@@ -20,6 +20,7 @@ from neardup.core.settings import PDF_ENGINES, TOKENIZER_NAMES, ScanSettings, We
 
 EXIT_OK = 0
 EXIT_FAILED = 1
+EXIT_INTERRUPTED = 130  # the shells' code for a program ended by Ctrl-C
 
 
 class LibraryUsageError(Exception):
@@ -339,3 +340,7 @@ def run_library(args: argparse.Namespace) -> int:
     except LibraryError as error:
         print(f"neardup: error: {error}", file=sys.stderr)
         return EXIT_FAILED
+    except KeyboardInterrupt:
+        # Each chunk of an add is one transaction: what was stored before stays whole.
+        print("\nStopped; the library keeps the files stored so far.", file=sys.stderr)
+        return EXIT_INTERRUPTED

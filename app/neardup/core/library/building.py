@@ -85,11 +85,8 @@ def add_to_library(
         )
     # What a new library keeps: the settings that decide its analyses, not this run's.
     kept = given.replace(**{name: getattr(ScanSettings(), name) for name in RUN_SETTINGS})
-    db = LibraryDatabase.open(folder, create=True, settings=kept)
-    try:
+    with LibraryDatabase.open(folder, create=True, settings=kept).session() as db:
         return _add(db, paths, run_settings(db.settings(), given), executor, progress, cancel)
-    finally:
-        db.close()
 
 
 def _add(
@@ -254,9 +251,8 @@ class RemoveOutcome:
 
 def remove_from_library(folder: Path, paths: Sequence[Path | str]) -> RemoveOutcome:
     """Remove the documents at these paths, or inside these folders, from the library."""
-    db = LibraryDatabase.open(folder, create=False)
     outcome = RemoveOutcome()
-    try:
+    with LibraryDatabase.open(folder, create=False).session() as db:
         if not os.access(folder, os.W_OK):
             raise LibraryReadOnlyError(f"cannot remove from {folder}: the folder is read-only")
         with db.writing():
@@ -268,6 +264,4 @@ def remove_from_library(folder: Path, paths: Sequence[Path | str]) -> RemoveOutc
                 _forget(db, [path for _, path in found])
                 outcome.removed += [path for _, path in found]
             db.replace_segments([], [])
-    finally:
-        db.close()
     return outcome

@@ -76,8 +76,7 @@ def check_library(
     given = settings or ScanSettings()
     if not folder.is_dir():
         raise LibraryError(f"no library at {folder}: the folder does not exist")
-    db = LibraryDatabase.open(folder, create=False)
-    try:
+    with LibraryDatabase.open(folder, create=False).session() as db:
         chosen = run_settings(db.settings(), given).replace(
             min_overlap=given.min_overlap,
             detect_partial=given.detect_partial,
@@ -94,8 +93,6 @@ def check_library(
             if cache is not None:
                 cache.close()
         result = _against_snapshot(db, found.files, analysis, ctx)
-    finally:
-        db.close()
     result.problems = sorted(found.problems + result.problems, key=lambda p: str(p.path))
     result.skipped_files = found.skipped
     result.notices = notices

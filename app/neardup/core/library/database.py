@@ -141,7 +141,6 @@ class LibraryDatabase:
                     f"{__version__} reads format {LIBRARY_FORMAT}, analysis version "
                     f"{ANALYSIS_VERSION}. {rebuild_hint(self.folder)}"
                 )
-            self._check_integrity()
             db.execute("PRAGMA journal_mode=WAL")
             return
         db.execute("PRAGMA journal_mode=WAL")
@@ -169,13 +168,30 @@ class LibraryDatabase:
                 raise LibraryError(f"{self.path} is not a NearDup library") from None
             raise
 
-    def _check_integrity(self) -> None:
-        found = self._db.execute("PRAGMA quick_check").fetchone()
-        if found is None or found[0] != "ok":
-            raise LibraryDamagedError(self.path, str(found[0] if found else "no answer"))
-
     def close(self) -> None:
         self._db.close()
+
+    @contextmanager
+    def session(self) -> Iterator[LibraryDatabase]:
+        """Use the library, then close it. SQLite's errors become LibraryErrors that say
+        what to do (a damaged page is found only when it is read: a check reads few)."""
+        try:
+            yield self
+        except sqlite3.DatabaseError as error:
+            raise self._failure(error) from None
+        finally:
+            self.close()
+
+    def _failure(self, error: sqlite3.DatabaseError) -> LibraryError:
+        text = str(error)
+        if "readonly" in text or "read-only" in text:
+            return LibraryReadOnlyError(f"cannot write the library {self.folder}: it is read-only")
+        if "locked" in text or "busy" in text:
+            return LibraryError(
+                f"the library {self.folder} is busy: another add has held it for a minute; "
+                "try again when it is done"
+            )
+        return LibraryDamagedError(self.path, text)
 
     # --- transactions ----------------------------------------------------------------------
 

@@ -71,25 +71,21 @@ def _size_on_disk(folder: Path) -> int:
 
 
 def library_info(folder: Path) -> LibraryInfo:
-    db = LibraryDatabase.open(folder, create=False)
-    try:
-        with db.snapshot():
-            return LibraryInfo(
-                folder=folder,
-                documents=db.count("documents"),
-                keys=db.total_keys(),
-                terms=db.count("terms"),
-                problems=db.count("problems"),
-                segments=db.count("segments"),
-                generation=db.generation(),
-                bytes_on_disk=_size_on_disk(folder),
-                neardup_version=db.meta("neardup_version") or "?",
-                library_format=db.meta("library_format") or "?",
-                analysis_version=db.meta("analysis_version") or "?",
-                settings=json.loads(db.meta("settings") or "{}"),
-            )
-    finally:
-        db.close()
+    with LibraryDatabase.open(folder, create=False).session() as db, db.snapshot():
+        return LibraryInfo(
+            folder=folder,
+            documents=db.count("documents"),
+            keys=db.total_keys(),
+            terms=db.count("terms"),
+            problems=db.count("problems"),
+            segments=db.count("segments"),
+            generation=db.generation(),
+            bytes_on_disk=_size_on_disk(folder),
+            neardup_version=db.meta("neardup_version") or "?",
+            library_format=db.meta("library_format") or "?",
+            analysis_version=db.meta("analysis_version") or "?",
+            settings=json.loads(db.meta("settings") or "{}"),
+        )
 
 
 def recorded(folder: Path) -> tuple[list[str], dict[str, Any] | None]:
