@@ -24,6 +24,7 @@ from neardup.core.library import (
     check_library,
     library_info,
     rebuild_library,
+    remove_from_library,
 )
 from neardup.core.report import report_dict
 from neardup.core.scan import Progress, Stage
@@ -138,13 +139,22 @@ def read_only(folder: Path) -> Iterator[None]:
             path.chmod(0o755 if path.is_dir() else 0o644)
 
 
-def test_adding_to_a_read_only_library_says_so(built: tuple[Path, Path, Path]) -> None:
+def test_a_read_only_library_refuses_changes_and_can_be_checked(
+    built: tuple[Path, Path, Path],
+) -> None:
     library, _, docs = built
     for leftover in library.glob("library.sqlite-*"):
         leftover.unlink()
-    with read_only(library), pytest.raises(LibraryReadOnlyError, match="read-only"):
-        add_to_library(library, [docs], SETTINGS)
-    assert library_info(library).documents == 10
+    with read_only(library):
+        with pytest.raises(LibraryReadOnlyError, match="read-only"):
+            add_to_library(library, [docs], SETTINGS)
+        with pytest.raises(LibraryReadOnlyError, match="read-only"):
+            remove_from_library(library, [docs])
+        # A library on a read-only disk can still be checked against.
+        found = report_dict(check_library(library, [docs], SETTINGS))
+        assert frozenset({"host.txt", "source.txt"}) in _names(found)
+        assert library_info(library).documents == 10
+    assert not list(library.glob("library.sqlite-*"))
 
 
 def test_a_check_sees_one_generation_while_an_add_writes_the_next(

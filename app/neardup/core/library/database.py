@@ -108,13 +108,19 @@ class LibraryDatabase:
                 f"cannot add to the library {folder}: the folder is read-only; "
                 "copy the library to a writable disk or ask for write access"
             )
+        # A library on a read-only disk or share is read as it is: nobody can change it,
+        # so SQLite need not lock it (nor make the WAL's shared-memory file it cannot write).
+        frozen = exists and not create and not os.access(folder, os.W_OK)
+        target = f"file:{path}?immutable=1" if frozen else str(path)
         try:
-            db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=60)
+            db = sqlite3.connect(
+                target, isolation_level=None, check_same_thread=False, timeout=60, uri=frozen
+            )
         except sqlite3.Error as error:
             raise LibraryDamagedError(path, str(error)) from None
         library = cls(folder, db)
         try:
-            library._prepare(exists, settings)
+            library._prepare(exists and not frozen, settings, frozen)
         except sqlite3.DatabaseError as error:
             db.close()
             if "readonly" in str(error) or "read-only" in str(error):
@@ -127,9 +133,9 @@ class LibraryDatabase:
             raise
         return library
 
-    def _prepare(self, exists: bool, settings: ScanSettings | None) -> None:
+    def _prepare(self, exists: bool, settings: ScanSettings | None, frozen: bool = False) -> None:
         db = self._db
-        if exists:
+        if exists or frozen:
             found = dict(self._meta_rows())
             if found.get("format") != FORMAT_NAME:
                 raise LibraryError(f"{self.path} is not a NearDup library")
@@ -141,7 +147,8 @@ class LibraryDatabase:
                     f"{__version__} reads format {LIBRARY_FORMAT}, analysis version "
                     f"{ANALYSIS_VERSION}. {rebuild_hint(self.folder)}"
                 )
-            db.execute("PRAGMA journal_mode=WAL")
+            if not frozen:
+                db.execute("PRAGMA journal_mode=WAL")
             return
         db.execute("PRAGMA journal_mode=WAL")
         with self.writing():
