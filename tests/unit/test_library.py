@@ -169,3 +169,16 @@ def test_a_pasted_run_of_the_guaranteed_length_is_found_by_a_check(tmp_path: Pat
     ]
     scanned = report_dict(scan([checked], SETTINGS.replace(against=(files,))))
     assert pair_figures(found) == pair_figures(scanned)
+
+
+def test_a_checked_file_that_is_also_in_the_library_is_checked_as_a_scan_does(
+    built: tuple[Path, Path, Path],
+) -> None:
+    library, files, docs = built
+    targets = [files / "source.txt", docs / "host.txt", docs / "copy.txt"]
+    checked = report_dict(check_library(library, targets, SETTINGS))
+    scanned = report_dict(scan(targets, SETTINGS.replace(against=(files,))))
+    assert pair_figures(checked) == pair_figures(scanned)
+    roles = {Path(d["path"]).name: d["role"] for d in checked["documents"]}
+    assert roles["source.txt"] == "scan"
+    assert frozenset({str(files / "source.txt"), str(docs / "host.txt")}) in pair_figures(checked)
