@@ -21,8 +21,9 @@ $(VENV)/.installed-app: pyproject.toml | $(BIN)/python
 	mkdir -p $(dir $(QM)) && $(BIN)/pyside6-lrelease -silent $(TS) -qm $(QM)
 	touch $@
 
+# The tests run the Dask executor on a real local cluster: the dask extra comes with them.
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dask]'
 	mkdir -p $(dir $(QM)) && $(BIN)/pyside6-lrelease -silent $(TS) -qm $(QM)
 	touch $@ $(VENV)/.installed-app
 
@@ -54,7 +55,7 @@ format: $(VENV)/.installed-test
 	$(BIN)/ruff check --fix app tests benchmarks scripts
 
 bench: $(VENV)/.installed-test
-	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dask,bench]'
 	$(BIN)/python benchmarks/bench_index.py
 	$(BIN)/python benchmarks/bench_quality.py
 	$(BIN)/python benchmarks/bench_throughput.py

@@ -1,5 +1,5 @@
 """Command-line front end: ``neardup [gui] | scan | compare | extract | sources | review |
-cache``.
+library | cache``.
 
 A thin layer over the core pipeline: it parses arguments, shows progress on a
 terminal and writes reports. Exit codes: 0 when the command ran (even if some
@@ -395,6 +395,15 @@ def _run_review(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
 
 
+def _run_library(args: argparse.Namespace) -> int:
+    from neardup.cli_library import LibraryUsageError, run_library
+
+    try:
+        return run_library(args)
+    except LibraryUsageError as error:
+        raise UsageError(str(error)) from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if getattr(sys, "frozen", False):
         # A pool worker of a frozen app runs the executable again; this makes it a
@@ -421,6 +430,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_cache(args)
         if args.command == "review":
             return _run_review(args)
+        if args.command == "library":
+            return _run_library(args)
         from neardup.desktop import open_desktop_app
 
         return open_desktop_app(getattr(args, "report", None))

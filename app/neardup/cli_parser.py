@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from neardup._version import __version__
+from neardup.cli_library import add_library_command
 from neardup.cli_review import add_review_command, add_reviews_option
 from neardup.core.settings import (
     MAX_MATCH_WORDS,
@@ -280,6 +281,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_sources_command(commands)
     add_review_command(commands)
+    add_library_command(commands, _fraction)
 
     cache = commands.add_parser("cache", help="show the cache's size, or clear it")
     cache.add_argument("action", choices=("info", "clear"))

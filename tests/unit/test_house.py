@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "app" / "neardup"
 CORE = PACKAGE / "core"
-STAGES = ("extract", "features", "match", "passages", "store", "report", "scan")
+STAGES = ("extract", "features", "match", "passages", "store", "report", "scan", "library")
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 

@@ -11,6 +11,8 @@ if TYPE_CHECKING:
     from neardup.core.features.offsets import MappedText, MappingError, OffsetMap, mapped_text
     from neardup.core.features.shingles import (
         ANCHOR_CHARS,
+        KEY_CHARS,
+        NO_HASH,
         SHINGLE,
         WHITESPACE_CODES,
         WINNOW,
@@ -20,6 +22,7 @@ if TYPE_CHECKING:
         sorted_distinct,
         window_minima,
         winnowed,
+        winnowing_keys,
     )
     from neardup.core.features.simhash import (
         BITS,
@@ -41,7 +44,9 @@ if TYPE_CHECKING:
 __all__ = [
     "ANCHOR_CHARS",
     "BITS",
+    "KEY_CHARS",
     "MIN_DOCUMENTS_FOR_CORPUS_IDF",
+    "NO_HASH",
     "SHINGLE",
     "WHITESPACE_CODES",
     "WINNOW",
@@ -72,6 +77,7 @@ __all__ = [
     "weigh",
     "window_minima",
     "winnowed",
+    "winnowing_keys",
     "word_spans",
 ]
 
@@ -86,6 +92,8 @@ __getattr__, __dir__ = lazy_face(
         "weighting": ("MIN_DOCUMENTS_FOR_CORPUS_IDF", "FloatArray", "IdfTable", "idf_for", "weigh"),
         "shingles": (
             "ANCHOR_CHARS",
+            "KEY_CHARS",
+            "NO_HASH",
             "SHINGLE",
             "WHITESPACE_CODES",
             "WINNOW",
@@ -95,6 +103,7 @@ __getattr__, __dir__ = lazy_face(
             "sorted_distinct",
             "window_minima",
             "winnowed",
+            "winnowing_keys",
         ),
     },
 )

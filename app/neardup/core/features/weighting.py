@@ -49,6 +49,12 @@ class IdfTable:
         for terms in documents:
             df.update(iter(terms))  # iter(): a dict's keys count once each, whatever its values
             n_docs += 1
+        return cls.from_frequencies(df, n_docs)
+
+    @classmethod
+    def from_frequencies(cls, df: Mapping[str, int], n_docs: int) -> IdfTable:
+        """IDF from document frequencies already counted (a reference library keeps them):
+        the same values ``from_counts`` gives for a corpus of ``n_docs`` documents."""
         # math.log, not numpy's: numpy picks SIMD code by CPU, and a last-bit difference
         # could flip a fingerprint bit between two machines.
         idf = {term: math.log((1 + n_docs) / (1 + freq)) + 1.0 for term, freq in df.items()}

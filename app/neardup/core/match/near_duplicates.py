@@ -18,10 +18,17 @@ from neardup.core.settings import ScanSettings
 class FeatureWeights:
     """Weighted features of every document under one setting, computed on demand."""
 
-    def __init__(self, tokens: Sequence[Sequence[str]], settings: ScanSettings) -> None:
+    def __init__(
+        self,
+        tokens: Sequence[Sequence[str]],
+        settings: ScanSettings,
+        idf: IdfTable | None = None,
+    ) -> None:
+        """``idf``: the table to weigh by, when the corpus is larger than these documents
+        (a reference library's); by default, the table of these documents."""
         self._tokens = tokens
         self._settings = settings
-        self.idf: IdfTable = idf_for([dict.fromkeys(t) for t in tokens])
+        self.idf: IdfTable = idf if idf is not None else idf_for([dict.fromkeys(t) for t in tokens])
         self._fingerprints: dict[int, int] = {}
         # Verification looks at the same few documents again and again.
         self._cached_terms = lru_cache(maxsize=512)(self._terms)

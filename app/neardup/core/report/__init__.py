@@ -24,6 +24,7 @@ if TYPE_CHECKING:
         similarity_measured,
         write_report,
         write_report_data,
+        write_text_atomically,
     )
     from neardup.core.report.sources import (
         Passage,
@@ -111,6 +112,7 @@ __all__ = [
     "write_report_data",
     "write_source_report",
     "write_source_report_html",
+    "write_text_atomically",
 ]
 
 __getattr__, __dir__ = lazy_face(
@@ -132,6 +134,7 @@ __getattr__, __dir__ = lazy_face(
             "similarity_measured",
             "write_report",
             "write_report_data",
+            "write_text_atomically",
         ),
         "threshold_preview": ("OverlapPreview", "ThresholdPreview", "ThresholdPreviewer"),
         "text_diff": (

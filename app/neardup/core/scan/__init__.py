@@ -7,23 +7,30 @@ from typing import TYPE_CHECKING
 from neardup.core import lazy_face
 
 if TYPE_CHECKING:
+    from neardup.core.scan.analysis_stage import AnalysisOutcome, analyze_all
     from neardup.core.scan.file_walk import WalkResult, walk
+    from neardup.core.scan.pairs_stage import find_pairs
     from neardup.core.scan.pipeline import scan
     from neardup.core.scan.progress import (
         CancelFlag,
         CancelToken,
         Progress,
         ProgressCallback,
+        ScanContext,
         Stage,
     )
 
 __all__ = [
+    "AnalysisOutcome",
     "CancelFlag",
     "CancelToken",
     "Progress",
     "ProgressCallback",
+    "ScanContext",
     "Stage",
     "WalkResult",
+    "analyze_all",
+    "find_pairs",
     "scan",
     "walk",
 ]
@@ -31,8 +38,17 @@ __all__ = [
 __getattr__, __dir__ = lazy_face(
     __name__,
     {
+        "analysis_stage": ("AnalysisOutcome", "analyze_all"),
         "file_walk": ("WalkResult", "walk"),
+        "pairs_stage": ("find_pairs",),
         "pipeline": ("scan",),
-        "progress": ("CancelFlag", "CancelToken", "Progress", "ProgressCallback", "Stage"),
+        "progress": (
+            "CancelFlag",
+            "CancelToken",
+            "Progress",
+            "ProgressCallback",
+            "ScanContext",
+            "Stage",
+        ),
     },
 )

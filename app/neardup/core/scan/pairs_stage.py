@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from neardup.core.features import Analyzed
+from neardup.core.features import Analyzed, IdfTable
 from neardup.core.match import FeatureWeights, MemberInfo, build_groups, near_duplicate_pairs
 from neardup.core.models import (
     DocumentRecord,
@@ -111,10 +111,13 @@ def find_pairs(
     analysis: AnalysisOutcome,
     ctx: ScanContext,
     cache: AnalysisCache | None,
+    idf: IdfTable | None = None,
 ) -> ScanOutcome:
     """Fingerprint, match and group the analysed documents; find partial copies.
 
     ``files`` are all the scan's inputs: after a cancel, the ones not read become problems.
+    ``idf`` weighs the documents when they are part of a larger corpus (a reference
+    library's candidates); by default the table is these documents' own.
     """
     settings, progress = ctx.settings, ctx.progress
     analyzed = analysis.items
@@ -133,7 +136,7 @@ def find_pairs(
     roles = [role_of.get(str(d.path), Role.SCAN) for d in docs]
 
     timer = StageTimer(progress, Stage.FINGERPRINTING, len(docs))
-    features = FeatureWeights([d.tokens for d in docs], settings)
+    features = FeatureWeights([d.tokens for d in docs], settings, idf)
     fingerprints = _fingerprints(docs, features, settings, cache, timer)
     eligible = [i for i, d in enumerate(docs) if len(d.tokens) >= max(1, settings.min_tokens)]
 

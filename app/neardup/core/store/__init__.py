@@ -7,7 +7,11 @@ from typing import TYPE_CHECKING
 from neardup.core import lazy_face
 
 if TYPE_CHECKING:
-    from neardup.core.store.analysis_rows import StoredAnalysis, encode_analysis
+    from neardup.core.store.analysis_rows import (
+        StoredAnalysis,
+        decode_analysis,
+        encode_analysis,
+    )
     from neardup.core.store.cache import AnalysisCache, SeenFiles
     from neardup.core.store.derived_values import (
         OVERLAP_PREFIX,
@@ -56,6 +60,7 @@ __all__ = [
     "check_ours",
     "content_hash",
     "corpus_signature",
+    "decode_analysis",
     "decode_outcome",
     "decode_overlap",
     "encode_analysis",
@@ -71,7 +76,7 @@ __all__ = [
 __getattr__, __dir__ = lazy_face(
     __name__,
     {
-        "analysis_rows": ("StoredAnalysis", "encode_analysis"),
+        "analysis_rows": ("StoredAnalysis", "decode_analysis", "encode_analysis"),
         "cache": ("AnalysisCache", "SeenFiles"),
         "file_identity": ("FileKey", "content_hash", "file_keys"),
         "ignore_list": ("DocumentKey", "IgnoreList", "IgnoreListError"),

@@ -1,0 +1,346 @@
+"""``neardup library``: keep a reference library of earlier documents, and check against it.
+
+``add`` analyses files and folders into a library folder (made when missing), ``remove``
+takes documents out, ``info`` says what it holds, and ``check`` writes the scan's report for
+the checked documents against it, which ``neardup sources`` reads like any scan report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+from neardup.core.library import LibraryError
+from neardup.core.settings import PDF_ENGINES, TOKENIZER_NAMES, ScanSettings, Weighting
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_INTERRUPTED = 130  # the shells' code for a program ended by Ctrl-C
+
+
+class LibraryUsageError(Exception):
+    """Bad arguments to a library command; the CLI reports it with exit code 2."""
+
+
+def _add_run_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes for extraction (default: one per CPU)",
+    )
+    parser.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
+    parser.add_argument(
+        "--cache-path",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="cache database (default: in the user cache folder)",
+    )
+    parser.add_argument(
+        "--exclude",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="skip files matching this pattern (repeatable)",
+    )
+    parser.add_argument(
+        "--include",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="inside folders, read only files matching this pattern (repeatable)",
+    )
+    parser.add_argument("--include-hidden", action="store_true", help="also read hidden files")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+
+
+def add_library_command(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    fraction: Callable[[str], float],
+) -> None:
+    library = commands.add_parser(
+        "library",
+        help="a reference library of earlier documents: add, remove, info, check",
+        description="Keep earlier theses and papers analysed in a library folder, and check "
+        "new documents against it: `library add LIBRARY FOLDER`, then `library check LIBRARY "
+        "DOC --output report.json` and `sources report.json DOC`.",
+    )
+    actions = library.add_subparsers(dest="library_action", metavar="ACTION", required=True)
+
+    add = actions.add_parser("add", help="add files and folders (made if missing)")
+    add.add_argument("library", type=Path, metavar="LIBRARY")
+    add.add_argument("paths", nargs="*", type=Path, metavar="PATH")
+    add.add_argument(
+        "--rebuild",
+        action="store_true",
+        help="make the library again from the files it records and PATHs "
+        "(for a library made by another version, or a damaged one)",
+    )
+    defaults = ScanSettings()
+    add.add_argument(
+        "--threshold",
+        "-k",
+        type=int,
+        default=defaults.threshold,
+        help="a new library's Hamming distance k (default %(default)s)",
+    )
+    add.add_argument(
+        "--weighting",
+        choices=[w.value for w in Weighting],
+        default=defaults.weighting.value,
+        help="a new library's feature weights",
+    )
+    add.add_argument("--tokenizer", choices=TOKENIZER_NAMES, default=defaults.tokenizer)
+    add.add_argument("--pdf-engine", choices=PDF_ENGINES, default=defaults.pdf_engine)
+    add.add_argument(
+        "--no-fold",
+        action="store_true",
+        help="a new library compares texts as written (no folding of disguises)",
+    )
+    add.add_argument("--min-tokens", type=int, default=defaults.min_tokens, metavar="N")
+    add.add_argument(
+        "--executor",
+        choices=("local", "dask"),
+        default="local",
+        help="where files are analysed: worker processes here (default), or a "
+        "Dask cluster (pip install 'neardup[dask]')",
+    )
+    add.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="with --executor dask: the scheduler (default: a local cluster)",
+    )
+    _add_run_options(add)
+
+    remove = actions.add_parser("remove", help="remove documents, or every one in a folder")
+    remove.add_argument("library", type=Path, metavar="LIBRARY")
+    remove.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+
+    info = actions.add_parser("info", help="what a library holds, and how it was made")
+    info.add_argument("library", type=Path, metavar="LIBRARY")
+    info.add_argument("--format", choices=("text", "json"), default="text")
+
+    check = actions.add_parser(
+        "check",
+        help="check documents against a library and write the scan report",
+        description="Write the scan report (the same JSON as `scan --format json`) of DOCs "
+        "against the library: its documents have the role `library` and are paired only "
+        "with DOCs.",
+    )
+    check.add_argument("library", type=Path, metavar="LIBRARY")
+    check.add_argument("paths", nargs="+", type=Path, metavar="DOC")
+    check.add_argument("--format", choices=("json", "text"), default="json")
+    check.add_argument(
+        "--output",
+        "-o",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write the report here (default: standard output)",
+    )
+    check.add_argument(
+        "--min-overlap",
+        type=fraction,
+        default=defaults.min_overlap,
+        metavar="F",
+        help="minimum share of the smaller document for a partial copy",
+    )
+    check.add_argument("--no-partial", action="store_true", help="skip partial-copy detection")
+    _add_run_options(check)
+
+
+def _run_settings(args: argparse.Namespace) -> dict[str, Any]:
+    if args.workers is not None and args.workers < 1:
+        raise LibraryUsageError("--workers must be 1 or more")
+    return {
+        "workers": args.workers,
+        "use_cache": not args.no_cache,
+        "cache_path": args.cache_path,
+        "exclude": tuple(args.exclude),
+        "include": tuple(args.include),
+        "include_hidden": args.include_hidden,
+    }
+
+
+def _progress(args: argparse.Namespace) -> Any:
+    from neardup.cli_progress import TerminalProgress
+
+    return TerminalProgress(enabled=not args.quiet and sys.stderr.isatty())
+
+
+def _problems(problems: list[Any]) -> None:
+    for problem in problems:
+        print(f"neardup: {problem.path}: {problem.reason}", file=sys.stderr)
+
+
+def _add(args: argparse.Namespace) -> int:
+    from neardup.core.library import add_to_library, dask_executor, rebuild_library
+
+    if not args.paths and not args.rebuild:
+        raise LibraryUsageError("name the files or folders to add: library add LIBRARY PATH...")
+    try:
+        settings = ScanSettings(
+            threshold=args.threshold,
+            weighting=Weighting(args.weighting),
+            tokenizer=args.tokenizer,
+            pdf_engine=args.pdf_engine,
+            fold=not args.no_fold,
+            min_tokens=args.min_tokens,
+            **_run_settings(args),
+        )
+    except ValueError as error:
+        raise LibraryUsageError(str(error)) from None
+    bar = _progress(args)
+    with ExitStack() as stack:
+        executor = None
+        if args.executor == "dask":
+            executor = dask_executor(args.scheduler, args.workers, stack)
+        elif args.scheduler is not None:
+            raise LibraryUsageError("--scheduler goes with --executor dask")
+        build = rebuild_library if args.rebuild else add_to_library
+        try:
+            outcome = build(
+                args.library, args.paths, settings, executor=executor, progress=bar.update
+            )
+        finally:
+            bar.close()
+    _problems(outcome.problems)
+    for notice in outcome.notices:
+        print(f"neardup: note: {notice}", file=sys.stderr)
+    state = " (stopped: run it again to add the rest)" if outcome.cancelled else ""
+    print(
+        f"{args.library}: {outcome.added} added, {outcome.updated} updated, "
+        f"{outcome.unchanged} unchanged, {len(outcome.problems)} problems{state}",
+        file=sys.stderr,
+    )
+    return EXIT_OK
+
+
+def _remove(args: argparse.Namespace) -> int:
+    from neardup.core.library import remove_from_library
+
+    outcome = remove_from_library(args.library, args.paths)
+    for path in outcome.not_found:
+        print(f"neardup: {path}: not in the library", file=sys.stderr)
+    print(f"{args.library}: {len(outcome.removed)} documents removed", file=sys.stderr)
+    return EXIT_OK
+
+
+def _info(args: argparse.Namespace) -> int:
+    from neardup.core.library import library_info
+
+    found = library_info(args.library).to_dict()
+    if args.format == "json":
+        sys.stdout.write(json.dumps(found, ensure_ascii=False, indent=2) + "\n")
+        return EXIT_OK
+    settings = found["settings"]
+    lines = [
+        f"Library: {found['folder']}",
+        f"Documents: {found['documents']} ({found['problems']} files could not be used)",
+        f"Passage keys: {found['keys']} (one window of {found['key_window']} keys: any shared "
+        f"verbatim run of {found['guaranteed_run_chars']} characters is found)",
+        f"Terms: {found['terms']}",
+        f"Size on disk: {found['bytes_on_disk'] / 1e6:.1f} MB in {found['segments']} index "
+        f"segments, generation {found['generation']}",
+        f"Made by: NearDup {found['neardup_version']} (library format "
+        f"{found['library_format']}, analysis version {found['analysis_version']})",
+        "Settings: "
+        + ", ".join(
+            f"{name} {settings.get(name)}"
+            for name in ("threshold", "weighting", "tokenizer", "pdf_engine", "fold", "min_tokens")
+        ),
+    ]
+    print("\n".join(lines))
+    return EXIT_OK
+
+
+def _check(args: argparse.Namespace) -> int:
+    from neardup.cli import _check_output
+    from neardup.core.library import check_library
+    from neardup.core.report import write_report
+
+    if args.output is not None:
+        _check_output(args.output)
+    if not args.library.is_dir():
+        raise LibraryUsageError(f"no library at {args.library}: the folder does not exist")
+    missing = [str(p) for p in args.paths if not p.exists() and not p.is_symlink()]
+    if missing:
+        raise LibraryUsageError("no such file or folder: " + ", ".join(missing))
+    settings = ScanSettings(
+        min_overlap=args.min_overlap, detect_partial=not args.no_partial, **_run_settings(args)
+    )
+    bar = _progress(args)
+    try:
+        result = check_library(args.library, args.paths, settings, progress=bar.update)
+    finally:
+        bar.close()
+    if args.format == "json":
+        text = write_report(result, "json", args.output)
+    else:
+        text = _text_report(result)
+        if args.output is not None:
+            from neardup.core.report import write_text_atomically
+
+            write_text_atomically(text, args.output)
+            text = None
+    if text is not None:
+        sys.stdout.write(text)
+    for notice in result.notices:
+        print(f"neardup: note: {notice}", file=sys.stderr)
+    if not args.quiet:
+        checked = sum(1 for d in result.documents if d.role.value == "scan")
+        print(
+            f"{checked} documents checked, {len(result.pairs)} pairs with library documents, "
+            f"{len(result.problems)} problems in {result.elapsed:.1f} s",
+            file=sys.stderr,
+        )
+    return EXIT_OK
+
+
+def _text_report(result: Any) -> str:
+    """Per checked document: each library document that holds its text, largest first."""
+    docs = result.documents
+    lines = []
+    for index, doc in enumerate(docs):
+        if doc.role.value != "scan":
+            continue
+        found = []
+        for pair in result.pairs:
+            if index in (pair.a, pair.b):
+                other = pair.b if pair.a == index else pair.a
+                share = pair.overlap_a if pair.a == index else pair.overlap_b
+                found.append((share, pair.kind.value, docs[other].path))
+        lines.append(f"{doc.path}: {len(found)} library documents hold part of it")
+        for share, kind, path in sorted(found, key=lambda f: -f[0]):
+            lines.append(f"  {share:6.1%}  {kind:<14}  {path}")
+    for problem in result.problems:
+        lines.append(f"{problem.path}: problem: {problem.reason}")
+    return "\n".join(lines) + "\n"
+
+
+def run_library(args: argparse.Namespace) -> int:
+    """Run a library command; a library that cannot be used is reported, exit code 1."""
+    commands: dict[str, Callable[[argparse.Namespace], int]] = {
+        "add": _add,
+        "remove": _remove,
+        "info": _info,
+        "check": _check,
+    }
+    run = commands[args.library_action]
+    try:
+        return run(args)
+    except LibraryError as error:
+        print(f"neardup: error: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    except KeyboardInterrupt:
+        # Each chunk of an add is one transaction: what was stored before stays whole.
+        print("\nStopped; the library keeps the files stored so far.", file=sys.stderr)
+        return EXIT_INTERRUPTED

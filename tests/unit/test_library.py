@@ -1,0 +1,184 @@
+"""The reference library on real files: add, info, check, re-add, remove, and the run
+guarantee of its sparse keys. A check must report what `scan DOCS --against LIBRARY-FILES`
+reports for the same files, figure for figure."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from library_corpus import SETTINGS, make_library_files, make_submissions, pair_figures
+from neardup.core.features import WHITESPACE_CODES
+from neardup.core.library import (
+    RUN_GUARANTEE,
+    add_to_library,
+    check_library,
+    library_info,
+    library_keys,
+    remove_from_library,
+)
+from neardup.core.report import report_dict
+from neardup.core.scan import scan
+from textgen import document
+
+
+@pytest.fixture
+def built(tmp_path: Path) -> tuple[Path, Path, Path]:
+    files = make_library_files(tmp_path)
+    docs = make_submissions(tmp_path, files)
+    library = tmp_path / "library"
+    outcome = add_to_library(library, [files], SETTINGS)
+    assert outcome.added == 10 and outcome.unchanged == 0
+    assert [p.path.name for p in outcome.problems] == ["broken.pdf"]
+    return library, files, docs
+
+
+def test_a_check_reports_what_a_scan_against_the_same_files_reports(
+    built: tuple[Path, Path, Path],
+) -> None:
+    library, files, docs = built
+    checked = report_dict(check_library(library, [docs], SETTINGS))
+    scanned = report_dict(scan([docs], SETTINGS.replace(against=(files,))))
+    found = pair_figures(checked)
+    assert found == pair_figures(scanned)
+    names = {frozenset(Path(p).name for p in key): value[1] for key, value in found.items()}
+    assert names == {
+        frozenset({"host.txt", "source.txt"}): "partial",
+        frozenset({"copy.txt", "thesis1.txt"}): "duplicate",
+        frozenset({"edited.txt", "original.txt"}): "near-duplicate",
+    }
+    roles = {d["path"]: d["role"] for d in checked["documents"]}
+    library_paths = {path for path, role in roles.items() if role == "library"}
+    assert {Path(p).name for p, r in roles.items() if r == "scan"} == {
+        "host.txt",
+        "copy.txt",
+        "edited.txt",
+        "own.txt",
+    }
+    for pair in checked["pairs"]:  # never library with library
+        assert len({pair["a"], pair["b"]} & library_paths) == 1
+    # Each checked document's summary is the scan's, too.
+    summaries = {d["path"]: d["similarity"] for d in scanned["documents"] if d["role"] == "scan"}
+    assert {d["path"]: d["similarity"] for d in checked["documents"] if d["role"] == "scan"} == (
+        summaries
+    )
+    # Only the candidates were read, not the whole library.
+    assert len(library_paths) < 10
+
+
+def test_info_says_what_the_library_holds(built: tuple[Path, Path, Path]) -> None:
+    library, _, _ = built
+    info = library_info(library).to_dict()
+    assert info["documents"] == 10 and info["problems"] == 1
+    assert info["keys"] > 9 and info["terms"] > 100
+    assert info["bytes_on_disk"] > 0 and info["segments"] >= 1
+    assert info["guaranteed_run_chars"] == RUN_GUARANTEE
+    assert info["settings"]["threshold"] == 3 and info["settings"]["workers"] is None
+
+
+def test_adding_again_skips_unchanged_files_and_replaces_changed_ones(
+    built: tuple[Path, Path, Path],
+) -> None:
+    library, files, docs = built
+    again = add_to_library(library, [files], SETTINGS)
+    assert (again.added, again.updated, again.unchanged) == (0, 0, 10)
+    # thesis1 changes: the checked copy of the old text no longer matches it whole.
+    (files / "thesis1.txt").write_text(document(999, "zh", count=8), encoding="utf-8")
+    changed = add_to_library(library, [files], SETTINGS)
+    assert (changed.added, changed.updated, changed.unchanged) == (0, 1, 9)
+    assert library_info(library).documents == 10
+    checked = report_dict(check_library(library, [docs / "copy.txt"], SETTINGS))
+    assert checked["pairs"] == []
+    scanned = report_dict(scan([docs / "copy.txt"], SETTINGS.replace(against=(files,))))
+    assert pair_figures(checked) == pair_figures(scanned)
+    # A new file is added to what is there.
+    (files / "late.txt").write_text((docs / "copy.txt").read_text("utf-8"), encoding="utf-8")
+    late = add_to_library(library, [files / "late.txt"], SETTINGS)
+    assert (late.added, library_info(library).documents) == (1, 11)
+    checked = report_dict(check_library(library, [docs / "copy.txt"], SETTINGS))
+    assert [Path(p["a"]).name for p in checked["pairs"]] == ["late.txt"]
+
+
+def test_removed_documents_are_no_longer_found(built: tuple[Path, Path, Path]) -> None:
+    library, files, docs = built
+    removed = remove_from_library(library, [files / "source.txt", files / "older", files / "x"])
+    assert sorted(Path(p).name for p in removed.removed) == [
+        "notes.pdf",
+        "paper.txt",
+        "report.docx",
+        "source.txt",
+    ]
+    assert removed.not_found == [str(files / "x")]
+    assert library_info(library).documents == 6
+    checked = report_dict(check_library(library, [docs], SETTINGS))
+    names = {frozenset(Path(p).name for p in key) for key in pair_figures(checked)}
+    assert frozenset({"host.txt", "source.txt"}) not in names
+    assert frozenset({"copy.txt", "thesis1.txt"}) in names
+    # The IDF is the remaining library's: the figures are those of a scan against it.
+    (files / "source.txt").unlink()
+    shutil.rmtree(files / "older")
+    scanned = report_dict(scan([docs], SETTINGS.replace(against=(files,))))
+    assert pair_figures(checked) == pair_figures(scanned)
+
+
+def _compact_slice(text: str, start: int, length: int) -> str:
+    """The part of ``text`` from ``start`` that holds ``length`` non-space characters."""
+    spaces = set(map(chr, WHITESPACE_CODES.tolist()))
+    end, count = start, 0
+    while count < length:
+        count += text[end] not in spaces
+        end += 1
+    return text[start:end]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_shared_run_of_the_guaranteed_length_always_shares_a_library_key(lang: str) -> None:
+    rng = random.Random(lang)
+    for seed in range(60):
+        library_text = document(seed, lang, count=12)
+        other = document(1000 + seed, lang, count=12)
+        start = rng.randrange(len(library_text) // 2)
+        run = _compact_slice(library_text, start, RUN_GUARANTEE)
+        at = rng.randrange(len(other))
+        pasted = other[:at] + run + other[at:]
+        shared = np.intersect1d(library_keys(library_text), library_keys(pasted))
+        assert len(shared), (seed, start, at)
+        assert not len(np.intersect1d(library_keys(library_text), library_keys(other)))
+
+
+def test_a_pasted_run_of_the_guaranteed_length_is_found_by_a_check(tmp_path: Path) -> None:
+    files = tmp_path / "files"
+    files.mkdir()
+    texts = [document(seed, "en", count=10) for seed in range(6)]
+    for n, text in enumerate(texts):
+        (files / f"paper{n}.txt").write_text(text, encoding="utf-8")
+    library = tmp_path / "library"
+    add_to_library(library, [files], SETTINGS)
+    # A short essay of its own, with one run of exactly the guaranteed length pasted in.
+    run = _compact_slice(texts[3], 500, RUN_GUARANTEE)
+    essay = document(77, "en", count=2, sentences=3)
+    checked = tmp_path / "essay.txt"
+    checked.write_text(essay[:200] + " " + run + " " + essay[200:], encoding="utf-8")
+    found = report_dict(check_library(library, [checked], SETTINGS))
+    assert [({Path(p["a"]).name, Path(p["b"]).name}, p["kind"]) for p in found["pairs"]] == [
+        ({"essay.txt", "paper3.txt"}, "partial")
+    ]
+    scanned = report_dict(scan([checked], SETTINGS.replace(against=(files,))))
+    assert pair_figures(found) == pair_figures(scanned)
+
+
+def test_a_checked_file_that_is_also_in_the_library_is_checked_as_a_scan_does(
+    built: tuple[Path, Path, Path],
+) -> None:
+    library, files, docs = built
+    targets = [files / "source.txt", docs / "host.txt", docs / "copy.txt"]
+    checked = report_dict(check_library(library, targets, SETTINGS))
+    scanned = report_dict(scan(targets, SETTINGS.replace(against=(files,))))
+    assert pair_figures(checked) == pair_figures(scanned)
+    roles = {Path(d["path"]).name: d["role"] for d in checked["documents"]}
+    assert roles["source.txt"] == "scan"
+    assert frozenset({str(files / "source.txt"), str(docs / "host.txt")}) in pair_figures(checked)
