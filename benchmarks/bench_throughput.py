@@ -26,7 +26,9 @@ What it measures, in one run so that ratios compare like with like on a noisy ma
 
 Peak RSS is the largest sum of resident memory over the scan process and its pool workers,
 polled with psutil every 5 ms for the first 2 s (which also times short scans closely), then every
-50 ms (shared pages count once per process, so it errs high).
+50 ms (shared pages count once per process, so it errs high). Peak PSS is the same sum of
+proportional set sizes (a page shared by n processes counts 1/n in each): the memory the tree
+uses.
 
 Usage::
 

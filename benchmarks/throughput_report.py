@@ -75,15 +75,15 @@ def throughput_section(
         f"{stats.pdf_pages} PDF pages in {stats.pdf_files} PDFs. `--workers {workers}`.",
         "",
         "| scan | wall s | scan s (report) | text MB/s | PDF pages/s | docs/s | peak RSS (tree) "
-        "| largest process |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| peak PSS (tree) | largest process |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for run in (cold, warm):
         docs = len(run.report.get("documents", []))
         lines.append(
             f"| {run.label} | {run.wall:.2f} | {run.scan_seconds:.2f} | "
             f"{text_mb / run.wall:.2f} | {stats.pdf_pages / run.wall:.1f} | {docs / run.wall:.0f} "
-            f"| {mib(run.peak_rss_tree)} | {mib(run.peak_rss_single)} |"
+            f"| {mib(run.peak_rss_tree)} | {mib(run.peak_pss_tree)} | {mib(run.peak_rss_single)} |"
         )
     pdf_rate = stats.pdf_pages / stats.pdf_extract_seconds if stats.pdf_extract_seconds else 0
     lines += [
@@ -285,13 +285,13 @@ def scaling_section(runs: Sequence[ScaleRun], workers: int, full_timeout: float)
         f"only). Full scans get {full_timeout:.0f} s each.",
         "",
         "| docs | scan | MB on disk | wall s | scan s (report) | docs/s | MB/s "
-        "| peak RSS (tree) | largest process | pairs |",
-        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| peak RSS (tree) | peak PSS (tree) | largest process | pairs |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for item in runs:
         run, n, mb = item.run, item.docs, item.disk_bytes / MB
         head = f"| {n:,} | {item.mode} | {mb:.1f} |"
-        memory = f"{mib(run.peak_rss_tree)} | {mib(run.peak_rss_single)}"
+        memory = f"{mib(run.peak_rss_tree)} | {mib(run.peak_pss_tree)} | {mib(run.peak_rss_single)}"
         if not run.ok:
             state = "timed out" if run.timed_out else f"failed (exit {run.returncode})"
             lines.append(f"{head} {state} after {run.wall:.0f} s | | | | {memory} | |")

@@ -47,6 +47,10 @@ class ScanRun:
     wall: float
     peak_rss_tree: int  # bytes, sum over the process and its children
     peak_rss_single: int  # bytes, largest single process
+    # bytes, sum of proportional set sizes (shared pages divided among the processes that
+    # map them): what the tree uses, where the sum of RSS counts each shared library once
+    # per process
+    peak_pss_tree: int
     returncode: int | None
     timed_out: bool
     report: dict[str, Any] = field(default_factory=dict)
@@ -79,7 +83,7 @@ def neardup_command(
 def run_scan(label: str, cmd: list[str], output: Path, timeout: float) -> ScanRun:
     """Run a scan command, polling the RSS of its process tree until it exits."""
     output.unlink(missing_ok=True)
-    peak_tree = peak_single = 0
+    peak_tree = peak_single = peak_pss = 0
     timed_out = False
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with tempfile.TemporaryFile() as err:
@@ -90,15 +94,17 @@ def run_scan(label: str, cmd: list[str], output: Path, timeout: float) -> ScanRu
                 tree = [proc, *proc.children(recursive=True)]
             except psutil.NoSuchProcess:
                 break
-            total = 0
+            total = total_pss = 0
             for p in tree:
                 try:
-                    rss = p.memory_info().rss
+                    memory = p.memory_full_info()
                 except (psutil.NoSuchProcess, psutil.AccessDenied):
                     continue
-                total += rss
-                peak_single = max(peak_single, rss)
+                total += memory.rss
+                total_pss += getattr(memory, "pss", memory.rss)  # PSS is Linux's
+                peak_single = max(peak_single, memory.rss)
             peak_tree = max(peak_tree, total)
+            peak_pss = max(peak_pss, total_pss)
             if time.perf_counter() - started > timeout:
                 timed_out = True
                 for p in reversed(tree):
@@ -117,7 +123,17 @@ def run_scan(label: str, cmd: list[str], output: Path, timeout: float) -> ScanRu
         report = json.loads(output.read_text(encoding="utf-8"))
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     return ScanRun(
-        label, cmd, wall, peak_tree, peak_single, returncode, timed_out, report, stderr_tail, cpu
+        label,
+        cmd,
+        wall,
+        peak_tree,
+        peak_single,
+        peak_pss,
+        returncode,
+        timed_out,
+        report,
+        stderr_tail,
+        cpu,
     )
 
 
