@@ -2,18 +2,18 @@
 
 Role: benchmark (run by hand, never in CI). The rows are the synthetic ones the GUI tests use
 (``tests/support/model_rows.py``): 100,000 pairs, 35,000 groups of 3 (105,000 member rows) and
-100,000 documents. For each NearDup model, behind the proxy the results window puts it behind
-(none for pairs: ``PairsModel`` sorts and filters itself; ``SourceSortProxy`` for groups,
-``DocumentsFilterProxy`` for documents), one round times:
+100,000 documents. For each NearDup model, as the results window shows it
+(none for pairs and documents, whose models sort and filter their own rows;
+``SourceSortProxy`` for groups), one round times:
 
-1. load: ``set_rows`` / ``set_groups`` with the proxy attached, then the proxy's ``rowCount()``,
-   which an attached view asks at once (the proxy maps every source row then);
-2. scroll: what a view asks while scrolling, i.e. ``data()`` through the proxy for every column
+1. load: ``set_rows`` / ``set_groups`` (with the groups' proxy attached), then ``rowCount()``
+   of what the view shows, which an attached view asks at once (a proxy maps every row then);
+2. scroll: what a view asks while scrolling, i.e. ``data()`` of what it shows, for every column
    of every 1000th row (with all groups expanded), for each role a styled item delegate reads;
 3. sort: by a numeric column, largest first (similarity, size, found elsewhere);
 4. text filter: "folder1" in a path (not for groups: the Groups tab has no filter);
 5. numeric filter: minimum overlap 90% (pairs), minimum found elsewhere 30% (documents),
-   each from an unfiltered proxy (clearing the text filter is not timed).
+   each from an unfiltered table (clearing the text filter is not timed).
 
 The peer does the same with stock Qt: one ``QStandardItem`` per cell holding the same display
 text, tooltip, alignment and font, the number in a sort role on numeric columns and the path in
@@ -61,7 +61,7 @@ from PySide6.QtWidgets import QApplication
 from neardup import __version__ as neardup_version
 from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow, GroupRow, PairRow
 from neardup.gui.results import groups_model, groups_rows
-from neardup.gui.results.documents_model import DocumentsFilterProxy, DocumentsModel, role_title
+from neardup.gui.results.documents_model import DocumentsModel, role_title
 from neardup.gui.results.models import PATH_ROLE, SORT_ROLE, Column, SourceSortProxy
 from neardup.gui.results.pairs_model import PairsModel
 
@@ -153,36 +153,32 @@ def none_references_lost() -> int:
 
 def neardup_table(
     model: PairsModel | DocumentsModel,
-    proxy: PairsModel | DocumentsFilterProxy,
     rows: Sequence[Any],
     sort_column: int,
     numeric_filter: Callable[[], None],
     result: Round,
 ) -> None:
-    """The steps on a flat table: its rows in, scrolling, a sort and both filters; ``proxy``
-    is what the view shows (the model itself when it filters its own rows)."""
-    if proxy is not model:
-        proxy.setSourceModel(model)
+    """The steps on a flat table: its rows in, scrolling, a sort and both filters (the
+    models sort and filter their own rows, with no model)."""
     with result.step("load"):
         model.set_rows(rows)
-        result.shown["load"] = proxy.rowCount()
+        result.shown["load"] = model.rowCount()
     with result.step("scroll"):
-        scroll_table(proxy)
+        scroll_table(model)
     with result.step("sort"):
-        proxy.sort(sort_column, Qt.SortOrder.DescendingOrder)
+        model.sort(sort_column, Qt.SortOrder.DescendingOrder)
     with result.step("text filter"):
-        proxy.set_text(TEXT)
-    result.shown["text filter"] = proxy.rowCount()
-    proxy.set_text("")
+        model.set_text(TEXT)
+    result.shown["text filter"] = model.rowCount()
+    model.set_text("")
     with result.step("numeric filter"):
         numeric_filter()
-    result.shown["numeric filter"] = proxy.rowCount()
+    result.shown["numeric filter"] = model.rowCount()
 
 
 def neardup_pairs(rows: Sequence[PairRow], result: Round) -> None:
     model = PairsModel()
     neardup_table(
-        model,
         model,
         rows,
         PAIRS_SORT_COLUMN,
@@ -205,13 +201,12 @@ def neardup_groups(groups: Sequence[GroupRow], result: Round) -> None:
 
 
 def neardup_documents(rows: Sequence[DocumentRow], result: Round) -> None:
-    proxy = DocumentsFilterProxy()
+    model = DocumentsModel()
     neardup_table(
-        DocumentsModel(),
-        proxy,
+        model,
         rows,
         DOCUMENTS_SORT_COLUMN,
-        lambda: proxy.set_min_found(DOCUMENTS_MIN_FOUND),
+        lambda: model.set_min_found(DOCUMENTS_MIN_FOUND),
         result,
     )
 

@@ -24,7 +24,7 @@ from neardup.gui.compare.compare_dialog import CompareDialog
 from neardup.gui.formatting import modified_text, percent
 from neardup.gui.main_window import MainWindow
 from neardup.gui.report_data import DocumentRow, ReportData, SourceShare, parse_report
-from neardup.gui.results.documents_model import DocumentsFilterProxy, DocumentsModel
+from neardup.gui.results.documents_model import DocumentsModel
 from neardup.gui.results.models import PATH_ROLE, ROW_ROLE, SORT_ROLE
 from neardup.gui.settings.settings_store import FolderRole
 
@@ -90,13 +90,13 @@ def _similarity(window: MainWindow, path: Path) -> dict[str, Any]:
     return similarity
 
 
-def _row_of(proxy: DocumentsFilterProxy, path: Path) -> int:
-    paths = [proxy.data(proxy.index(r, 0), PATH_ROLE) for r in range(proxy.rowCount())]
+def _row_of(table: DocumentsModel, path: Path) -> int:
+    paths = [table.data(table.index(r, 0), PATH_ROLE) for r in range(table.rowCount())]
     return paths.index(str(path))
 
 
-def _proxy_paths(proxy: DocumentsFilterProxy) -> set[str]:
-    return {proxy.data(proxy.index(r, 0), PATH_ROLE) for r in range(proxy.rowCount())}
+def _shown_paths(table: DocumentsModel) -> set[str]:
+    return {table.data(table.index(r, 0), PATH_ROLE) for r in range(table.rowCount())}
 
 
 def _texts(menu: QMenu) -> list[str]:
@@ -120,37 +120,37 @@ def test_documents_tab_ranks_the_partial_copy_near_the_top(
     page = results.documents_page
     assert results.tabs.indexOf(page) == 0 and results.tabs.currentWidget() is page
     assert results.tabs.tabText(0) == f"Documents ({len(theses.all)})"
-    proxy = results.documents_proxy
-    assert _proxy_paths(proxy) == {str(p) for p in theses.all}
+    table = results.documents_model
+    assert _shown_paths(table) == {str(p) for p in theses.all}
 
     header = results.documents_view.horizontalHeader()
     assert header.sortIndicatorSection() == FOUND
     assert header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder
-    keys = [proxy.data(proxy.index(r, FOUND), SORT_ROLE) for r in range(proxy.rowCount())]
+    keys = [table.data(table.index(r, FOUND), SORT_ROLE) for r in range(table.rowCount())]
     assert keys == sorted(keys, reverse=True)
 
     # the thesis and the source it copies most from rank first; the essays have nothing in common
-    row = _row_of(proxy, theses.thesis)
+    row = _row_of(table, theses.thesis)
     assert row <= 1
-    assert _row_of(proxy, theses.main_source) <= 2
+    assert _row_of(table, theses.main_source) <= 2
     similarity = _similarity(window, theses.thesis)
     assert abs(similarity["total"] - theses.pasted_share) < 0.08, theses.pasted_share
-    assert proxy.data(proxy.index(row, FOUND)) == percent(similarity["total"])
+    assert table.data(table.index(row, FOUND)) == percent(similarity["total"])
     largest = similarity["max_source"]
     assert largest["path"] == str(theses.main_source)
-    assert proxy.data(proxy.index(row, LARGEST)) == (
+    assert table.data(table.index(row, LARGEST)) == (
         f"{theses.main_source.name} ({percent(largest['overlap'])})"
     )
-    assert proxy.data(proxy.index(row, SOURCES)) == "2"
-    sources_tip = proxy.data(proxy.index(row, SOURCES), Qt.ItemDataRole.ToolTipRole)
+    assert table.data(table.index(row, SOURCES)) == "2"
+    sources_tip = table.data(table.index(row, SOURCES), Qt.ItemDataRole.ToolTipRole)
     assert str(theses.main_source) in sources_tip and str(theses.minor_source) in sources_tip
     assert sources_tip.index(str(theses.main_source)) < sources_tip.index(str(theses.minor_source))
-    assert proxy.data(proxy.index(row, 0), Qt.ItemDataRole.ToolTipRole) == str(theses.thesis)
+    assert table.data(table.index(row, 0), Qt.ItemDataRole.ToolTipRole) == str(theses.thesis)
     for essay in theses.unrelated:
-        essay_row = _row_of(proxy, essay)
-        assert proxy.data(proxy.index(essay_row, FOUND)) == "0.0%"
-        assert proxy.data(proxy.index(essay_row, SOURCES)) == "0"
-        assert proxy.data(proxy.index(essay_row, ROLE)) == "Scan"
+        essay_row = _row_of(table, essay)
+        assert table.data(table.index(essay_row, FOUND)) == "0.0%"
+        assert table.data(table.index(essay_row, SOURCES)) == "0"
+        assert table.data(table.index(essay_row, ROLE)) == "Scan"
 
     summary = results.summary_label.text()
     copied = sum(_share(window, p) > 0 for p in theses.all)
@@ -162,28 +162,28 @@ def test_documents_filters(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> 
     theses = _write_theses(tmp_path / "theses")
     scan_folder(qtbot, window, theses.folder)
     page = window.results.documents_page
-    proxy = page.proxy
-    total = proxy.rowCount()
+    table = page.model
+    total = table.rowCount()
 
     qtbot.keyClicks(page.filter_edit, "THESIS")
-    assert _proxy_paths(proxy) == {str(theses.thesis)}
+    assert _shown_paths(table) == {str(theses.thesis)}
     page.filter_edit.clear()
     qtbot.keyClicks(page.filter_edit, "theses/essay_")
-    assert _proxy_paths(proxy) == {str(p) for p in theses.unrelated}
+    assert _shown_paths(table) == {str(p) for p in theses.unrelated}
     page.filter_edit.clear()
-    assert proxy.rowCount() == total
+    assert table.rowCount() == total
 
     # just above the smallest copied share, as displayed
     threshold = math.floor(_share(window, theses.minor_source) * 100 + 0.05) + 1
     page.min_found_spin.setValue(threshold)
     expected = {str(p) for p in theses.all if round(_share(window, p), 3) >= threshold / 100}
     assert str(theses.main_source) in expected and str(theses.minor_source) not in expected
-    assert _proxy_paths(proxy) == expected
+    assert _shown_paths(table) == expected
     page.min_found_spin.setValue(1)
     copied = {str(theses.thesis), str(theses.main_source), str(theses.minor_source)}
-    assert _proxy_paths(proxy) == copied
+    assert _shown_paths(table) == copied
     page.min_found_spin.setValue(0)
-    assert proxy.rowCount() == total
+    assert table.rowCount() == total
 
 
 def _share(window: MainWindow, path: Path) -> float:
@@ -199,7 +199,7 @@ def test_double_click_compares_with_the_largest_source(
     theses = _write_theses(tmp_path / "theses")
     scan_folder(qtbot, window, theses.folder)
     view = window.results.documents_view
-    index = view.model().index(_row_of(window.results.documents_proxy, theses.thesis), 0)
+    index = view.model().index(_row_of(window.results.documents_model, theses.thesis), 0)
     view.scrollTo(index)
     rect = view.visualRect(index)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
@@ -220,7 +220,7 @@ def test_double_click_compares_with_the_largest_source(
     assert dialog.passage_count() >= 1
 
     # an essay with nothing found elsewhere opens nothing and says why
-    essay = view.model().index(_row_of(window.results.documents_proxy, theses.unrelated[0]), 0)
+    essay = view.model().index(_row_of(window.results.documents_model, theses.unrelated[0]), 0)
     view.doubleClicked.emit(essay)
     assert not window.compare_dialogs
     assert "No text of essay_0.txt" in window.statusBar().currentMessage()
@@ -232,9 +232,9 @@ def test_context_menu_offers_each_source_largest_first(
     theses = _write_theses(tmp_path / "theses")
     scan_folder(qtbot, window, theses.folder)
     results = window.results
-    proxy = results.documents_proxy
+    table = results.documents_model
     menu = results.context_menu(
-        results.documents_view, proxy.index(_row_of(proxy, theses.thesis), 0)
+        results.documents_view, table.index(_row_of(table, theses.thesis), 0)
     )
     assert menu is not None
     sources = _similarity(window, theses.thesis)["sources"]
@@ -258,7 +258,7 @@ def test_context_menu_offers_each_source_largest_first(
     _wait_and_close(qtbot, window, dialog)
 
     essay_menu = results.context_menu(
-        results.documents_view, proxy.index(_row_of(proxy, theses.unrelated[0]), 0)
+        results.documents_view, table.index(_row_of(table, theses.unrelated[0]), 0)
     )
     assert essay_menu is not None
     assert _texts(essay_menu)[:2] == ["Export report (PDF)…", "Open with system app"]
@@ -275,20 +275,20 @@ def test_reference_library_is_hidden_until_asked_for(
     scanned = {str(theses.thesis), *(str(p) for p in theses.unrelated)}
     assert page.show_library_check.isVisibleTo(page)
     assert not page.show_library_check.isChecked()
-    assert _proxy_paths(page.proxy) == scanned
-    assert _row_of(page.proxy, theses.thesis) == 0
+    assert _shown_paths(page.model) == scanned
+    assert _row_of(page.model, theses.thesis) == 0
     assert _similarity(window, theses.thesis)["max_source"]["path"] == str(theses.main_source)
     # the library's share in the submissions is the same text again: not counted twice
     assert "1 with text found elsewhere" in window.results.summary_label.text()
 
     page.show_library_check.setChecked(True)
-    assert _proxy_paths(page.proxy) == {str(p) for p in theses.all}
-    library_row = _row_of(page.proxy, theses.main_source)
-    assert page.proxy.data(page.proxy.index(library_row, ROLE)) == "Reference library"
-    font = page.proxy.data(page.proxy.index(library_row, 0), Qt.ItemDataRole.FontRole)
+    assert _shown_paths(page.model) == {str(p) for p in theses.all}
+    library_row = _row_of(page.model, theses.main_source)
+    assert page.model.data(page.model.index(library_row, ROLE)) == "Reference library"
+    font = page.model.data(page.model.index(library_row, 0), Qt.ItemDataRole.FontRole)
     assert font is not None and font.italic()
     page.show_library_check.setChecked(False)
-    assert _proxy_paths(page.proxy) == scanned
+    assert _shown_paths(page.model) == scanned
 
 
 def _without_similarity(report: dict[str, Any]) -> dict[str, Any]:
@@ -309,19 +309,19 @@ def test_older_report_without_similarity_opens_with_blank_cells(
         window.open_report(target)
     qtbot.waitUntil(lambda: window.load_job is not None and not window.load_job.is_running())
     results = window.results
-    proxy = results.documents_proxy
-    assert _proxy_paths(proxy) == {str(p) for p in theses.all}
-    for row in range(proxy.rowCount()):
-        assert [proxy.data(proxy.index(row, c)) for c in (FOUND, LARGEST, SOURCES)] == ["", "", ""]
-        assert proxy.data(proxy.index(row, 5)) != ""  # tokens are still there
-        assert "older NearDup" in proxy.data(proxy.index(row, FOUND), Qt.ItemDataRole.ToolTipRole)
+    table = results.documents_model
+    assert _shown_paths(table) == {str(p) for p in theses.all}
+    for row in range(table.rowCount()):
+        assert [table.data(table.index(row, c)) for c in (FOUND, LARGEST, SOURCES)] == ["", "", ""]
+        assert table.data(table.index(row, 5)) != ""  # tokens are still there
+        assert "older NearDup" in table.data(table.index(row, FOUND), Qt.ItemDataRole.ToolTipRole)
     assert "found elsewhere" not in results.summary_label.text()
     assert results.pairs_model.rowCount() == len(data["pairs"])
 
-    results.documents_view.doubleClicked.emit(proxy.index(_row_of(proxy, theses.thesis), 0))
+    results.documents_view.doubleClicked.emit(table.index(_row_of(table, theses.thesis), 0))
     assert not window.compare_dialogs
     assert "does not say" in window.statusBar().currentMessage()
-    menu = results.context_menu(results.documents_view, proxy.index(0, 0))
+    menu = results.context_menu(results.documents_view, table.index(0, 0))
     assert menu is not None and _texts(menu) == [
         "Export report (PDF)…",
         "Open with system app",
@@ -329,7 +329,7 @@ def test_older_report_without_similarity_opens_with_blank_cells(
         "Copy path",
     ]
     results.documents_page.min_found_spin.setValue(1)
-    assert proxy.rowCount() == 0  # unknown is not "at least 1%"
+    assert table.rowCount() == 0  # unknown is not "at least 1%"
 
 
 def test_a_source_without_its_pair_says_so(qtbot: QtBot, window: MainWindow) -> None:
@@ -350,12 +350,12 @@ def test_a_source_without_its_pair_says_so(qtbot: QtBot, window: MainWindow) -> 
     }
     window.results.show_report(parse_report(data))
     results = window.results
-    proxy = results.documents_proxy
-    assert proxy.data(proxy.index(0, LARGEST)) == "book.txt (40.0%)"
-    results.documents_view.doubleClicked.emit(proxy.index(0, 0))
+    table = results.documents_model
+    assert table.data(table.index(0, LARGEST)) == "book.txt (40.0%)"
+    results.documents_view.doubleClicked.emit(table.index(0, 0))
     assert not window.compare_dialogs
     assert "no pair of thesis.txt and book.txt" in window.statusBar().currentMessage()
-    menu = results.context_menu(results.documents_view, proxy.index(0, 0))
+    menu = results.context_menu(results.documents_view, table.index(0, 0))
     assert menu is not None and not menu.actions()[0].isEnabled()
 
 
@@ -401,15 +401,14 @@ def test_documents_model_passes_qtmodeltester(
     model.set_rows(document_rows(200))
     model.sort(FOUND, Qt.SortOrder.DescendingOrder)
     qtmodeltester.check(model)
-    proxy = DocumentsFilterProxy()
-    proxy.setSourceModel(model)
-    proxy.set_hide_library(True)
-    proxy.set_min_found(0.2)
-    proxy.set_text("folder1")
-    qtmodeltester.check(proxy)
-    assert proxy.rowCount() > 0
-    for row in range(proxy.rowCount()):
-        record = proxy.data(proxy.index(row, 0), ROW_ROLE)
+    table = model
+    table.set_hide_library(True)
+    table.set_min_found(0.2)
+    table.set_text("folder1")
+    qtmodeltester.check(table)
+    assert table.rowCount() > 0
+    for row in range(table.rowCount()):
+        record = table.data(table.index(row, 0), ROW_ROLE)
         assert record.role == "scan" and record.found_elsewhere >= 0.2
         assert "folder1" in record.path
     assert [model.headerData(c, Qt.Orientation.Horizontal) for c in range(8)] == [
@@ -445,12 +444,11 @@ def test_documents_at_100k_rows_show_sort_and_filter_every_row() -> None:
     count = 100_000
     rows = document_rows(count)
     model = DocumentsModel()
-    proxy = DocumentsFilterProxy()
-    proxy.setSourceModel(model)
+    table = model
     model.set_rows(rows)
-    assert proxy.rowCount() == count
+    assert table.rowCount() == count
     for r in range(0, count, 1000):  # what a view asks for while scrolling: row r is document r
-        shown = [proxy.data(proxy.index(r, c)) for c in range(proxy.columnCount())]
+        shown = [table.data(table.index(r, c)) for c in range(table.columnCount())]
         assert shown[:2] == [f"doc{r}.txt", f"/data/folder{r % 97}"]
         assert shown[SOURCES:] == [
             "" if r % 11 == 0 else str(r % 4),
@@ -459,22 +457,22 @@ def test_documents_at_100k_rows_show_sort_and_filter_every_row() -> None:
             "Reference library" if r % 5 == 0 else "Scan",
             modified_text(document_modified(r)),
         ]
-        assert proxy.data(proxy.index(r, 0), Qt.ItemDataRole.ToolTipRole) == rows[r].path
+        assert table.data(table.index(r, 0), Qt.ItemDataRole.ToolTipRole) == rows[r].path
 
-    proxy.sort(LARGEST, Qt.SortOrder.DescendingOrder)
-    proxy.set_hide_library(True)
-    proxy.set_min_found(0.3)
-    proxy.set_text("FOLDER1")
+    table.sort(LARGEST, Qt.SortOrder.DescendingOrder)
+    table.set_hide_library(True)
+    table.set_min_found(0.3)
+    table.set_text("FOLDER1")
     # scanned, measured, with a source (i % 4 > 0) of at least 30% (0.9 * (i % 7) / 7)
     expected = [
         rows[i]
         for i in range(count)
         if i % 5 != 0 and i % 11 != 0 and i % 4 > 0 and i % 7 >= 3 and _in_folder1(i)
     ]
-    shown_rows = [proxy.data(proxy.index(r, 0), ROW_ROLE) for r in range(proxy.rowCount())]
+    shown_rows = [table.data(table.index(r, 0), ROW_ROLE) for r in range(table.rowCount())]
     assert len(shown_rows) == len(expected) > 1000
     assert set(shown_rows) == set(expected)
-    keys = [proxy.data(proxy.index(r, LARGEST), SORT_ROLE) for r in range(proxy.rowCount())]
+    keys = [table.data(table.index(r, LARGEST), SORT_ROLE) for r in range(table.rowCount())]
     assert keys == sorted((row.sources[0].overlap for row in expected), reverse=True)
 
 
@@ -506,11 +504,10 @@ def test_the_minimum_share_filter_agrees_with_the_shown_percentage() -> None:
     ]
     model = DocumentsModel()
     model.set_rows(rows)
-    proxy = DocumentsFilterProxy()
-    proxy.setSourceModel(model)
+    table = model
     for minimum in (26, 30):
-        proxy.set_min_found(minimum / 100)
-        shown = [proxy.data(proxy.index(r, FOUND)) for r in range(proxy.rowCount())]
+        table.set_min_found(minimum / 100)
+        shown = [table.data(table.index(r, FOUND)) for r in range(table.rowCount())]
         expected = [percent(s) for s in shares if float(percent(s).rstrip("%")) >= minimum]
         assert sorted(shown) == sorted(expected), minimum
 

@@ -28,16 +28,16 @@ def _first_page(pdf: Path) -> str:
 
 def _select(window: MainWindow, documents: list[Path]) -> int:
     """Select the rows of ``documents`` in the Documents tab; returns the first one's row."""
-    proxy = window.results.documents_proxy
+    table = window.results.documents_model
     selection = window.results.documents_view.selectionModel()
     selection.clearSelection()
     wanted = {str(d) for d in documents}
     rows = [
-        r for r in range(proxy.rowCount()) if proxy.data(proxy.index(r, 0), PATH_ROLE) in wanted
+        r for r in range(table.rowCount()) if table.data(table.index(r, 0), PATH_ROLE) in wanted
     ]
     for row in rows:
         selection.select(
-            proxy.index(row, 0),
+            table.index(row, 0),
             QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows,
         )
     assert len(rows) == len(documents)
@@ -55,7 +55,7 @@ def test_several_selected_documents_get_a_pdf_each_and_a_summary(
         QFileDialog, "getExistingDirectory", staticmethod(lambda *args, **kwargs: str(folder))
     )
     row = _select(window, [files["thesis"], files["unrelated"]])
-    menu = window.results.documents_page.context_menu(window.results.documents_proxy.index(row, 0))
+    menu = window.results.documents_page.context_menu(window.results.documents_model.index(row, 0))
     assert menu is not None
     (export,) = [a for a in menu.actions() if a.text() == "Export report (PDF)…"]
     exporter = window.pdf_reports

@@ -21,13 +21,13 @@ def _save_from_context_menu(
     monkeypatch.setattr(
         QFileDialog, "getSaveFileName", staticmethod(lambda *args, **kwargs: (str(destination), ""))
     )
-    proxy = window.results.documents_proxy
+    table = window.results.documents_model
     row = next(
         r
-        for r in range(proxy.rowCount())
-        if proxy.data(proxy.index(r, 0), PATH_ROLE) == str(document)
+        for r in range(table.rowCount())
+        if table.data(table.index(r, 0), PATH_ROLE) == str(document)
     )
-    menu = window.results.documents_page.context_menu(proxy.index(row, 0))
+    menu = window.results.documents_page.context_menu(table.index(row, 0))
     assert menu is not None
     (save,) = [a for a in menu.actions() if a.text() == "Save sources page…"]
     save.trigger()

@@ -90,7 +90,7 @@ def test_name_cells_carry_the_full_path_in_a_tooltip(
     scan_folder(qtbot, window, folder)
     results = window.results
     full = str(folder / LONG_NAME)
-    documents = results.documents_proxy
+    documents = results.documents_model
     row = next(
         r for r in range(documents.rowCount()) if documents.index(r, 0).data(PATH_ROLE) == full
     )
@@ -121,7 +121,7 @@ def test_documents_and_pairs_show_when_each_file_was_modified(
     scan_folder(qtbot, window, folder)
     results = window.results
     column = DocumentsModel.MODIFIED_COLUMN
-    documents = results.documents_proxy
+    documents = results.documents_model
     assert documents.headerData(column, Qt.Orientation.Horizontal) == "Modified"
     shown = {
         Path(documents.index(r, 0).data(PATH_ROLE)).name: documents.index(r, column).data()
@@ -159,6 +159,6 @@ def test_documents_and_pairs_show_when_each_file_was_modified(
     qtbot.addWidget(reopened)
     with qtbot.waitSignal(reopened.report_loaded, timeout=10_000):
         reopened.open_report(saved)
-    again = reopened.results.documents_proxy
+    again = reopened.results.documents_model
     assert {again.index(r, column).data() for r in range(again.rowCount())} == set(shown.values())
     qtbot.waitUntil(lambda: reopened.load_job is not None and not reopened.load_job.is_running())

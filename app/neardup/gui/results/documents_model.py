@@ -1,11 +1,15 @@
 """Table model of documents ranked by how much of each is found elsewhere, with its sources,
-and the filter proxy over it (text, minimum share, reference library hidden or shown)."""
+filtered in the model (text, minimum share, reference library hidden or shown) in one pass
+over the rows, as ``RowTableModel`` explains."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Set
+from dataclasses import dataclass, replace
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt
 from PySide6.QtGui import QFont
 
@@ -15,7 +19,6 @@ from neardup.gui.results.models import (
     Column,
     Index,
     RowTableModel,
-    SourceSortProxy,
     trashed_brush,
     trashed_tip,
 )
@@ -129,8 +132,19 @@ def _name_tip(row: DocumentRow) -> str:
     return f"{row.path}\n{hides}"
 
 
+@dataclass(frozen=True, slots=True)
+class DocumentFilter:
+    """What the Documents tab shows: documents with ``text`` in the path (casefolded), with
+    at least ``min_found`` of their text found elsewhere, and library documents unless
+    ``hide_library``."""
+
+    text: str = ""
+    min_found: float = 0.0
+    hide_library: bool = False
+
+
 class DocumentsModel(RowTableModel):
-    """One row per document; reference-library rows in italics."""
+    """One row per document; reference-library rows in italics; filtered in the model."""
 
     COLUMNS = (
         Column(
@@ -197,19 +211,70 @@ class DocumentsModel(RowTableModel):
         super().__init__(parent)
         self._italic = QFont()
         self._italic.setItalic(True)
-        self._search: list[str] = []  # storage index -> casefolded path, for the text filter
         self._in_trash: frozenset[str] = frozenset()
+        self._filter = DocumentFilter()
+        # Built on the first filter that needs them, until the rows change.
+        self._paths: list[str] | None = None  # casefolded, for the text filter
+        self._found_shown: npt.NDArray[np.float64] | None = None
+        self._library: npt.NDArray[np.bool_] | None = None
 
-    def set_rows(self, rows: Sequence[Any]) -> None:
-        self._search = [row.path.casefold() for row in rows]
-        super().set_rows(rows)
+    def set_text(self, text: str) -> None:
+        self._set_filter(replace(self._filter, text=text.strip().casefold()))
+
+    def set_min_found(self, fraction: float) -> None:
+        self._set_filter(replace(self._filter, min_found=fraction))
+
+    def set_hide_library(self, hide: bool) -> None:
+        self._set_filter(replace(self._filter, hide_library=hide))
+
+    def _set_filter(self, wanted: DocumentFilter) -> None:
+        if wanted == self._filter:
+            return
+
+        def change() -> None:
+            self._filter = wanted
+
+        self._relayout(change)
+
+    def _rows_changed(self) -> None:
+        self._paths = self._found_shown = self._library = None
+
+    def _shown(self) -> npt.NDArray[np.bool_] | None:
+        wanted, rows = self._filter, self._rows
+        masks: list[npt.NDArray[np.bool_]] = []
+        if wanted.hide_library:
+            if self._library is None:
+                self._library = np.fromiter(
+                    (r.role == LIBRARY_ROLE for r in rows), dtype=bool, count=len(rows)
+                )
+            masks.append(~self._library)
+        if wanted.min_found > 0:
+            if self._found_shown is None:
+                # Compared as displayed (`percent`, one decimal of a percent, rounded as
+                # Python formats it, which numpy's rounding is not): a row shown as 30.0%
+                # passes a 30% minimum, and one shown as 29.9% does not; unknown: -1.
+                self._found_shown = np.fromiter(
+                    (
+                        -1.0 if r.found_elsewhere is None else round(r.found_elsewhere * 100, 1)
+                        for r in rows
+                    ),
+                    dtype=np.float64,
+                    count=len(rows),
+                )
+            masks.append(self._found_shown >= round(wanted.min_found * 100, 1))
+        if wanted.text:
+            if self._paths is None:
+                self._paths = [r.path.casefold() for r in rows]
+            text = wanted.text
+            masks.append(np.fromiter((text in p for p in self._paths), dtype=bool, count=len(rows)))
+        if not masks:
+            return None
+        accepted: npt.NDArray[np.bool_] = np.logical_and.reduce(masks)
+        return accepted
 
     def document(self, row: int) -> DocumentRow:
         record: DocumentRow = self.row_record(row)
         return record
-
-    def search_text(self, row: int) -> str:
-        return self._search[self._order[row]]
 
     def path_of(self, record: Any, column: int) -> str | None:
         path: str = record.path
@@ -234,45 +299,3 @@ class DocumentsModel(RowTableModel):
         if trashed and role == Qt.ItemDataRole.ToolTipRole and index.column() == 0:
             return trashed_tip(self.document(index.row()).path)
         return super().data(index, role)
-
-
-class DocumentsFilterProxy(SourceSortProxy):
-    """Text (name or folder), minimum share found elsewhere, and reference library shown or not."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._text = ""
-        self._min_found = 0.0
-        self._hide_library = False
-
-    def set_text(self, text: str) -> None:
-        self._begin_filter_change()
-        self._text = text.strip().casefold()
-        self._end_filter_change()
-
-    def set_min_found(self, fraction: float) -> None:
-        self._begin_filter_change()
-        self._min_found = fraction
-        self._end_filter_change()
-
-    def set_hide_library(self, hide: bool) -> None:
-        self._begin_filter_change()
-        self._hide_library = hide
-        self._end_filter_change()
-
-    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        if not self._text and self._min_found <= 0 and not self._hide_library:
-            return True
-        source = self.sourceModel()
-        if not isinstance(source, DocumentsModel):
-            return True
-        document = source.document(source_row)
-        if self._hide_library and document.role == LIBRARY_ROLE:
-            return False
-        if self._min_found > 0:
-            found = document.found_elsewhere
-            # Compared as displayed (`percent`, one decimal of a percent): a row shown as
-            # 30.0% passes a 30% minimum, and one shown as 29.9% does not.
-            if found is None or round(found * 100, 1) < round(self._min_found * 100, 1):
-                return False
-        return not self._text or self._text in source.search_text(source_row)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from neardup.gui.formatting import percent
 from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow, PairRow, SourceShare
-from neardup.gui.results.documents_model import DocumentsFilterProxy, DocumentsModel
+from neardup.gui.results.documents_model import DocumentsModel
 from neardup.gui.results.file_actions import add_file_actions
 from neardup.gui.results.table_layout import make_readable
 
@@ -39,11 +39,9 @@ class DocumentsPage(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.model = DocumentsModel(self)
-        self.proxy = DocumentsFilterProxy(self)
-        self.proxy.setSourceModel(self.model)
+        self.model = DocumentsModel(self)  # sorts and filters itself, at 100k rows
         self.view = QTableView()
-        self.view.setModel(self.proxy)
+        self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.setAlternatingRowColors(True)
@@ -64,7 +62,7 @@ class DocumentsPage(QWidget):
         self.filter_edit.setPlaceholderText(self.tr("Filter by name or folder…"))
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.setToolTip(self.tr("Show only documents whose path contains this text."))
-        self.filter_edit.textChanged.connect(self.proxy.set_text)
+        self.filter_edit.textChanged.connect(self.model.set_text)
         self.min_found_spin = QDoubleSpinBox()
         self.min_found_spin.setRange(0, 100)
         self.min_found_spin.setDecimals(0)
@@ -74,7 +72,7 @@ class DocumentsPage(QWidget):
             self.tr("Show only documents with at least this share of their text found elsewhere.")
         )
         self.min_found_spin.valueChanged.connect(
-            lambda value: self.proxy.set_min_found(value / 100)
+            lambda value: self.model.set_min_found(value / 100)
         )
         self.show_library_check = QCheckBox(self.tr("Show reference library"))
         self.show_library_check.setToolTip(
@@ -108,10 +106,10 @@ class DocumentsPage(QWidget):
         self.model.set_rows(documents)
 
     def _update_library_filter(self) -> None:
-        self.proxy.set_hide_library(self._has_library and not self.show_library_check.isChecked())
+        self.model.set_hide_library(self._has_library and not self.show_library_check.isChecked())
 
     def document_at(self, index: QModelIndex) -> DocumentRow:
-        return self.model.document(self.proxy.mapToSource(index).row())
+        return self.model.document(index.row())
 
     def selected_documents(self) -> list[DocumentRow]:
         """The selected rows' documents, in the order the table shows them."""

@@ -68,7 +68,6 @@ class ResultsView(QWidget):
 
         self.documents_page = DocumentsPage()
         self.documents_model = self.documents_page.model
-        self.documents_proxy = self.documents_page.proxy
         self.documents_view = self.documents_page.view
         self.documents_view.customContextMenuRequested.connect(
             lambda point: self._popup_menu(self.documents_view, point)
