@@ -1,5 +1,7 @@
 """Tokenisation: both backends agree, stopwords and punctuation go, user dictionaries work."""
 
+import random
+import re
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,7 @@ from neardup.core.features.tokenize import (
     needs_segmenter,
     stopwords,
 )
+from neardup.core.features.word_runs import HAN_RANGES, word_runs
 from textgen import document
 
 
@@ -107,3 +110,26 @@ def test_one_backend_call_segments_every_run_as_if_cut_alone(name: str) -> None:
             start += len(word)
     assert len(one_by_one.calls) > 10
     assert (tokens, offsets) == (expected_tokens, expected_offsets)
+
+
+def test_word_runs_are_the_runs_the_regular_expression_finds() -> None:
+    """The numpy pass classes every code point as the pattern does: Han ranges (assigned or
+    not), letters and digits of any script (``²``, Arabic-Indic digits, combining marks are
+    not), underscores and punctuation as separators, and characters beyond the BMP."""
+    pattern = re.compile(f"[{HAN_RANGES}]+|[^\\W_{HAN_RANGES}]+")
+    rng = random.Random(11)
+    alphabet = "ab_ 1²中文字﨑\ufa6e\U00020000\U0001f600é\u0301-.,\n\tÅ٣ﾊＡ\u00ad\u200b" + "".join(
+        chr(c) for c in range(0x3400, 0x3408)
+    )
+    for _ in range(2000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+        runs = word_runs(text)
+        assert runs is not None
+        matches = list(pattern.finditer(text))
+        assert runs.texts == [m.group() for m in matches], repr(text)
+        assert runs.starts == [m.start() for m in matches], repr(text)
+        han = re.compile(f"[{HAN_RANGES}]")
+        assert runs.is_han == [bool(han.match(m.group())) for m in matches], repr(text)
+    assert word_runs("a\ud800b") is None  # a lone surrogate: the caller reads it the slow way
+    tokens, offsets = content_tokens_with_offsets("alpha\ud800beta", None)
+    assert tokens == ["alpha", "beta"] and offsets == [0, 6]

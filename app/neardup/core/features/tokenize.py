@@ -15,9 +15,11 @@ import threading
 from collections.abc import Iterable
 from functools import cache
 from importlib import resources
+from itertools import compress
 from pathlib import Path
 from typing import Any, Protocol
 
+from neardup.core.features.word_runs import HAN_RANGES, WordRuns, word_runs
 from neardup.core.settings import DEFAULT_TOKENIZER, TOKENIZER_NAMES
 from neardup.resources import user_cache_dir
 
@@ -122,7 +124,7 @@ def stopwords() -> frozenset[str]:
 # runs of other letters and digits, which are words as they stand. Whitespace and
 # punctuation never reach Python as tokens, and both backends agree on everything
 # but Han segmentation ("apt-get" is one rjieba token but three jieba ones).
-_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_HAN = HAN_RANGES
 _SEGMENT = re.compile(f"([{_HAN}]+)|[^\\W_{_HAN}]+")
 _HAN_CHAR = re.compile(f"[{_HAN}]")
 
@@ -141,30 +143,39 @@ def content_tokens_with_offsets(
     ``tokenizer`` may be None for a text without Han characters (`needs_segmenter`).
     """
     stop = stopwords() if stop is None else stop
+    runs = word_runs(text)
+    if runs is None:  # a text the fast pass cannot read (a lone surrogate)
+        matches = list(_SEGMENT.finditer(text))
+        runs = WordRuns(
+            [m.group() for m in matches],
+            [m.start() for m in matches],
+            [m.group(1) is not None for m in matches],
+        )
     # Interned: a word repeated within a worker's batch is then one object, which pickles
     # once and arrives as one object (unpickling does not intern across batches).
     intern = sys.intern
-    matches = list(_SEGMENT.finditer(text))
-    han_runs = [m.group() for m in matches if m.group(1) is not None]
-    if han_runs and tokenizer is None:
+    if not any(runs.is_han):
+        kept = [word not in stop for word in runs.texts]
+        return list(map(intern, compress(runs.texts, kept))), list(compress(runs.starts, kept))
+    if tokenizer is None:
         raise ValueError("a text with Han characters needs a tokenizer")
-    segmented = iter(_segment_runs(han_runs, tokenizer) if tokenizer is not None else [])
+    han_runs = list(compress(runs.texts, runs.is_han))
+    segmented = iter(_segment_runs(han_runs, tokenizer))
     tokens: list[str] = []
     offsets: list[int] = []
-    for match in matches:
-        start = match.start()
-        if match.group(1) is None:
-            word = match.group()
+    for word, run_start, is_han in zip(runs.texts, runs.starts, runs.is_han, strict=True):
+        if not is_han:
             if word not in stop:
                 tokens.append(intern(word))
-                offsets.append(start)
+                offsets.append(run_start)
             continue
         # The backend's tokens concatenate back to the run, so a running sum places them.
-        for word in next(segmented):
-            if word not in stop:
-                tokens.append(intern(word))
+        start = run_start
+        for piece in next(segmented):
+            if piece not in stop:
+                tokens.append(intern(piece))
                 offsets.append(start)
-            start += len(word)
+            start += len(piece)
     return tokens, offsets
 
 
