@@ -12,7 +12,7 @@
 <context>
     <name>Column</name>
     <message>
-        <location filename="../../app/neardup/gui/results/documents_model.py" line="+137"/>
+        <location filename="../../app/neardup/gui/results/documents_model.py" line="+151"/>
         <location filename="../../app/neardup/gui/results/groups_rows.py" line="+15"/>
         <source>Name</source>
         <translation>名称</translation>
@@ -56,7 +56,7 @@
     </message>
     <message>
         <location filename="../../app/neardup/gui/results/groups_rows.py" line="-4"/>
-        <location filename="../../app/neardup/gui/results/models.py" line="+241"/>
+        <location filename="../../app/neardup/gui/results/pairs_model.py" line="+115"/>
         <source>Distance</source>
         <translation>距离</translation>
     </message>
@@ -78,12 +78,12 @@
     </message>
     <message>
         <location filename="../../app/neardup/gui/results/groups_rows.py" line="+2"/>
-        <location filename="../../app/neardup/gui/results/models.py" line="-2"/>
+        <location filename="../../app/neardup/gui/results/pairs_model.py" line="-2"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../app/neardup/gui/results/models.py" line="-11"/>
+        <location filename="../../app/neardup/gui/results/pairs_model.py" line="-11"/>
         <source>A</source>
         <translation>A</translation>
     </message>
@@ -128,7 +128,7 @@
         <translation>审阅</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location filename="../../app/neardup/gui/results/models.py" line="+212"/>
         <source>Path</source>
         <translation>路径</translation>
     </message>
@@ -425,7 +425,7 @@
 <context>
     <name>DocumentsModel</name>
     <message>
-        <location filename="../../app/neardup/gui/results/documents_model.py" line="-163"/>
+        <location filename="../../app/neardup/gui/results/documents_model.py" line="-174"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
@@ -484,7 +484,7 @@
 <context>
     <name>DocumentsPage</name>
     <message>
-        <location filename="../../app/neardup/gui/results/documents_page.py" line="+58"/>
+        <location filename="../../app/neardup/gui/results/documents_page.py" line="+56"/>
         <source>Double-click a document to compare it with its largest source; right-click for its other sources.</source>
         <translation>双击文档，与其最大的来源并排比较；右键单击查看其他来源。</translation>
     </message>
@@ -636,7 +636,7 @@
 <context>
     <name>FoldersPanel</name>
     <message>
-        <location filename="../../app/neardup/gui/settings/folders_panel.py" line="+29"/>
+        <location filename="../../app/neardup/gui/settings/folders_panel.py" line="+30"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
@@ -644,6 +644,11 @@
         <location line="+1"/>
         <source>Reference library</source>
         <translation>参考库</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Saved library</source>
+        <translation>已保存的文献库</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -731,15 +736,30 @@
         <translation>添加文件夹</translation>
     </message>
     <message>
-        <location line="+19"/>
-        <source>Scan: compared with everything; reference library: only with scans.</source>
-        <translation>扫描：与所有文档比较；参考库：只与被扫描的文档比较。</translation>
+        <location line="+20"/>
+        <source>Scan: compared with everything. Reference library: a folder of documents compared only with the scanned ones. Saved library: a library made with “neardup library add”, checked against without reading its files again.</source>
+        <translation>扫描：与所有文档比较。参考文献库：一个文档文件夹，只与被扫描的文档比较。已保存的文献库：用“neardup library add”建立的文献库，比对时不再读取其中的文件。</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>Choose one saved library: a scan checks against one at a time.</source>
+        <translation>请只选择一个已保存的文献库：每次扫描只与一个文献库比对。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A saved library cannot be combined with reference-library folders yet: add those folders to the library (neardup library add), or scan without it.</source>
+        <translation>已保存的文献库暂时不能与参考文献库文件夹同时使用：请把这些文件夹加入文献库（neardup library add），或不使用该文献库进行扫描。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{folder} is not a saved library: make one with “neardup library add LIBRARY FILES…”, or give the folder the role Reference library.</source>
+        <translation>{folder} 不是已保存的文献库：请用“neardup library add 文献库 文件…”建立一个，或把该文件夹的角色设为参考文献库。</translation>
     </message>
 </context>
 <context>
     <name>GroupsModel</name>
     <message>
-        <location filename="../../app/neardup/gui/results/groups_model.py" line="+331"/>
+        <location filename="../../app/neardup/gui/results/groups_model.py" line="+332"/>
         <source>Reference (the one to keep): {path}</source>
         <translation>基准文件（保留的那一份）：{path}</translation>
     </message>
@@ -949,7 +969,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/neardup/gui/main_window.py" line="+85"/>
+        <location filename="../../app/neardup/gui/main_window.py" line="+84"/>
         <source>&amp;Add folder…</source>
         <translation>添加文件夹(&amp;A)…</translation>
     </message>
@@ -1031,13 +1051,13 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+214"/>
+        <location line="+206"/>
         <location line="+3"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-159"/>
         <source>{app} — Unsaved scan</source>
         <translation>{app} — 未保存的扫描</translation>
     </message>
@@ -1063,12 +1083,17 @@
         <translation>请至少勾选一种文件类型。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>Cannot scan</source>
+        <translation>无法扫描</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Save the results before scanning again?</source>
         <translation>重新扫描前要保存结果吗？</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+9"/>
         <source>Starting…</source>
         <translation>正在开始…</translation>
     </message>
@@ -1093,12 +1118,12 @@
         <translation>扫描已取消：显示目前已完成的文件；{not_read}。</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+37"/>
         <source>Save the results before opening {name}?</source>
         <translation>打开 {name} 前要保存结果吗？</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Cannot use what was dropped</source>
         <translation>无法使用拖入的内容</translation>
     </message>
@@ -1108,7 +1133,7 @@
         <translation>关闭前要保存结果吗？</translation>
     </message>
     <message>
-        <location line="-97"/>
+        <location line="-90"/>
         <source>Scan finished.</source>
         <translation>扫描完成。</translation>
     </message>
@@ -1128,12 +1153,12 @@
         <translation>完成</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+30"/>
         <source>Opening {name}…</source>
         <translation>正在打开 {name}…</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Cannot open report</source>
         <translation>无法打开报告</translation>
     </message>
@@ -1224,7 +1249,7 @@
 <context>
     <name>PairsModel</name>
     <message>
-        <location filename="../../app/neardup/gui/results/models.py" line="-251"/>
+        <location filename="../../app/neardup/gui/results/pairs_model.py" line="-118"/>
         <source>Not measured: partial-copy detection was off, or the scan was cancelled before it.</source>
         <translation>未测量：未启用部分抄袭检测，或扫描在此之前已取消。</translation>
     </message>
@@ -1581,7 +1606,7 @@
 <context>
     <name>ReportFiles</name>
     <message>
-        <location filename="../../app/neardup/gui/report_files.py" line="+50"/>
+        <location filename="../../app/neardup/gui/report_files.py" line="+53"/>
         <source>&amp;Open report…</source>
         <translation>打开报告(&amp;O)…</translation>
     </message>
@@ -1640,7 +1665,7 @@
 <context>
     <name>ResultTables</name>
     <message>
-        <location filename="../../app/neardup/gui/results/models.py" line="-58"/>
+        <location filename="../../app/neardup/gui/results/models.py" line="-149"/>
         <source>In the Trash (Edit → Undo puts it back): {path}</source>
         <translation>在回收站中（编辑 → 撤销 可放回）：{path}</translation>
     </message>
@@ -1706,12 +1731,12 @@
 <context>
     <name>ResultsView</name>
     <message>
-        <location filename="../../app/neardup/gui/results/results_view.py" line="+70"/>
+        <location filename="../../app/neardup/gui/results/results_view.py" line="+66"/>
         <source>No results yet: add a folder and press Scan (F5).</source>
         <translation>还没有结果：请添加文件夹并点击“扫描”（F5）。</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+39"/>
         <source>Double-click a pair to compare the two texts side by side.</source>
         <translation>双击一对文档，并排比较两篇文本。</translation>
     </message>
@@ -1770,7 +1795,7 @@
         <translation>问题</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+88"/>
         <source>{count} file marked.</source>
         <translation>已标记 {count} 个文件。</translation>
     </message>
@@ -1828,7 +1853,7 @@
 <context>
     <name>ReviewController</name>
     <message>
-        <location filename="../../app/neardup/gui/tidy/review_controller.py" line="+70"/>
+        <location filename="../../app/neardup/gui/tidy/review_controller.py" line="+64"/>
         <source>Confirm as a copy…</source>
         <translation>确认为抄袭…</translation>
     </message>
@@ -1853,7 +1878,7 @@
         <translation>清除审阅</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
         <source>Cannot review this pair: {error}</source>
         <translation>无法审阅这对文档：{error}</translation>
     </message>

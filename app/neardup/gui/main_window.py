@@ -19,9 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from neardup.core.collector import collector_skips_existing_objects
-from neardup.core.report import read_report, report_dict
-from neardup.core.scan import Progress, scan
+from neardup.core.report import read_report
+from neardup.core.scan import Progress
 from neardup.core.settings import ScanSettings
 from neardup.gui import worker as workers
 from neardup.gui.compare.compare_dialog import CompareDialog
@@ -34,6 +33,7 @@ from neardup.gui.language_menu import LanguageMenu
 from neardup.gui.report_data import PairRow, ReportData, shown_report
 from neardup.gui.report_files import ReportFiles, restore_scan_inputs
 from neardup.gui.results.results_view import ResultsView
+from neardup.gui.scan_task import scan_report
 from neardup.gui.settings.folders_panel import FoldersPanel
 from neardup.gui.settings.settings_panel import SettingsPanel
 from neardup.gui.settings.settings_store import FolderRole, SettingsStore
@@ -273,6 +273,11 @@ class MainWindow(QMainWindow):
         if not settings.suffixes:
             self.show_error(self.tr("Nothing to scan"), self.tr("Tick at least one file type."))
             return
+        problem = self.folders_panel.saved_library_problem()
+        if problem is not None:
+            self.show_error(self.tr("Cannot scan"), problem)
+            return
+        saved = next(iter(self.folders_panel.saved_libraries()), None)
         if not self.files.may_replace(
             self.tr("Save the results before scanning again?"), self.start_scan
         ):
@@ -280,13 +285,7 @@ class MainWindow(QMainWindow):
         self.save_state()
 
         def task(worker: Worker) -> ReportData:
-            result = scan(
-                paths, settings, progress=worker.report_progress, cancel=worker.cancel_token
-            )
-            # Full collections over the result's objects would hold the GIL, and freeze the
-            # window, for up to 0.7 s at 100,000 pairs.
-            with collector_skips_existing_objects():
-                return shown_report(annotated(report_dict(result), self.reviews.marks_path))
+            return scan_report(worker, paths, settings, saved, self.reviews.marks_path)
 
         self.progress_bar.setRange(0, 0)
         self.progress_label.setText(self.tr("Starting…"))

@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMainWindow, QMessageBox
 
+from neardup.core.library import is_library
 from neardup.core.report import write_report_data
 from neardup.gui.recent_reports import RecentReportsMenu
 from neardup.gui.report_data import ReportData
@@ -179,7 +180,10 @@ def restore_scan_inputs(
     library = [p for p in against or () if isinstance(p, str) and p]
     folders.set_folders(
         [FolderEntry(str(p), FolderRole.SCAN) for p in inputs]
-        + [FolderEntry(p, FolderRole.LIBRARY) for p in library]
+        + [
+            FolderEntry(p, FolderRole.SAVED_LIBRARY if is_library(Path(p)) else FolderRole.LIBRARY)
+            for p in library
+        ]
     )
     settings = report.scan_settings()
     folders.set_filters(settings.suffixes, settings.exclude, settings.include)

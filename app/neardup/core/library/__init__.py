@@ -21,6 +21,7 @@ if TYPE_CHECKING:
         remove_from_library,
     )
     from neardup.core.library.checking import check_library
+    from neardup.core.library.database import is_library
     from neardup.core.library.distributed import DaskExecutor, dask_executor
     from neardup.core.library.errors import (
         LibraryDamagedError,
@@ -45,6 +46,7 @@ __all__ = [
     "add_to_library",
     "check_library",
     "dask_executor",
+    "is_library",
     "library_info",
     "library_keys",
     "rebuild_library",
@@ -56,6 +58,7 @@ __getattr__, __dir__ = lazy_face(
     {
         "building": ("AddOutcome", "RemoveOutcome", "add_to_library", "remove_from_library"),
         "checking": ("check_library",),
+        "database": ("is_library",),
         "distributed": ("DaskExecutor", "dask_executor"),
         "errors": (
             "LibraryDamagedError",

@@ -66,6 +66,11 @@ ANALYSIS_COLUMNS = (
 _IN_CHUNK = 900  # host parameters per statement (SQLite's old limit is 999)
 
 
+def is_library(folder: Path) -> bool:
+    """Whether a folder holds a library (its database file), without opening it."""
+    return (folder / DATABASE_NAME).is_file()
+
+
 def _chunks(values: Sequence[object]) -> Iterator[Sequence[object]]:
     for start in range(0, len(values), _IN_CHUNK):
         yield values[start : start + _IN_CHUNK]

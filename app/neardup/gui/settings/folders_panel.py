@@ -23,11 +23,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from neardup.core.library import is_library
 from neardup.gui.settings.settings_store import FolderEntry, FolderRole
 
 ROLE_LABELS = {
     FolderRole.SCAN: QT_TRANSLATE_NOOP("FoldersPanel", "Scan"),
     FolderRole.LIBRARY: QT_TRANSLATE_NOOP("FoldersPanel", "Reference library"),
+    FolderRole.SAVED_LIBRARY: QT_TRANSLATE_NOOP("FoldersPanel", "Saved library"),
 }
 FILE_TYPES = (".txt", ".docx", ".pdf")
 
@@ -124,7 +126,11 @@ class FoldersPanel(QGroupBox):
             combo.addItem(self.tr(str(label)), value.value)
         combo.setCurrentIndex(combo.findData(role.value))
         combo.setToolTip(
-            self.tr("Scan: compared with everything; reference library: only with scans.")
+            self.tr(
+                "Scan: compared with everything. Reference library: a folder of documents "
+                "compared only with the scanned ones. Saved library: a library made with "
+                "“neardup library add”, checked against without reading its files again."
+            )
         )
         combo.currentIndexChanged.connect(self.changed)
         self.tree.setItemWidget(item, 1, combo)
@@ -166,6 +172,27 @@ class FoldersPanel(QGroupBox):
 
     def library_paths(self) -> tuple[Path, ...]:
         return tuple(Path(f.path) for f in self.folders() if f.role is FolderRole.LIBRARY)
+
+    def saved_libraries(self) -> tuple[Path, ...]:
+        return tuple(Path(f.path) for f in self.folders() if f.role is FolderRole.SAVED_LIBRARY)
+
+    def saved_library_problem(self) -> str | None:
+        """Why the folders' roles cannot be scanned as they are, if a saved library is among
+        them: a check is against one saved library, and reads no other reference folder."""
+        saved = self.saved_libraries()
+        if len(saved) > 1:
+            return self.tr("Choose one saved library: a scan checks against one at a time.")
+        if saved and self.library_paths():
+            return self.tr(
+                "A saved library cannot be combined with reference-library folders yet: "
+                "add those folders to the library (neardup library add), or scan without it."
+            )
+        if saved and not is_library(saved[0]):
+            return self.tr(
+                "{folder} is not a saved library: make one with “neardup library add "
+                "LIBRARY FILES…”, or give the folder the role Reference library."
+            ).format(folder=saved[0])
+        return None
 
     # --- filters -----------------------------------------------------------------------------
 

@@ -15,7 +15,8 @@ from neardup.core.settings import ScanSettings
 
 class FolderRole(str, Enum):
     SCAN = "scan"
-    LIBRARY = "library"
+    LIBRARY = "library"  # a folder of reference documents, read on every scan
+    SAVED_LIBRARY = "saved-library"  # a library made with `neardup library add`
 
 
 @dataclass(frozen=True, slots=True)
