@@ -12,12 +12,12 @@ import argparse
 import os
 import signal
 import sys
-import tempfile
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from neardup.cli_output import UsageError, check_output, check_output_dir
 from neardup.cli_parser import build_parser
 from neardup.core.settings import (
     ReferenceRule,
@@ -32,10 +32,6 @@ EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # the shells' code for a program ended by Ctrl-C
-
-
-class UsageError(Exception):
-    """Bad arguments: reported with exit code 2."""
 
 
 def _settings_from(args: argparse.Namespace) -> ScanSettings:
@@ -84,34 +80,6 @@ def _check_cache_path(path: Path) -> None:
         raise UsageError(error.reason) from None
 
 
-def _check_output(output: Path) -> None:
-    """Refuse an output the report could not be written to before the scan, not after it."""
-    if output.is_dir():
-        raise UsageError(f"--output is a folder, not a file: {output}")
-    folder = output.resolve().parent
-    if not folder.is_dir():
-        raise UsageError(f"the folder for --output does not exist: {folder}")
-    exists = os.path.exists(output)
-    if not os.access(output if exists else folder, os.W_OK):
-        raise UsageError(f"cannot write --output: {output if exists else folder} is read-only")
-    if exists and not os.path.isfile(output):
-        return  # a device or a pipe is written in place, as a shell redirection would
-    # A report is written to a temporary file beside its destination, then moved over it.
-    _probe_folder(folder, "--output")
-
-
-def _probe_folder(folder: Path, option: str) -> None:
-    """Refuse a folder in which no file can be created (a full or read-only disk, a
-    folder that only looks writable), by creating and removing one."""
-    try:
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".neardup-", suffix=".probe"):
-            pass
-    except OSError as error:
-        raise UsageError(
-            f"cannot write {option}: no file can be created in {folder} ({error.strerror or error})"
-        ) from None
-
-
 def _run_scan(args: argparse.Namespace) -> int:
     from neardup.cli_progress import TerminalProgress
     from neardup.core.report import write_report
@@ -123,7 +91,7 @@ def _run_scan(args: argparse.Namespace) -> int:
         raise UsageError("no such file or folder: " + ", ".join(missing))
     settings = _settings_from(args)
     if args.output is not None:
-        _check_output(args.output)
+        check_output(args.output)
     cancel = CancelToken()
     bar = TerminalProgress(enabled=not args.quiet and sys.stderr.isatty())
     outcome: dict[str, object] = {}
@@ -271,7 +239,7 @@ def _run_sources(args: argparse.Namespace) -> int:
         raise UsageError("a PDF report is written to a file: add --output FILE")
     for output in (args.output, args.html):
         if output is not None:
-            _check_output(output)
+            check_output(output)
     try:
         report = read_report(args.report)
     except ValueError as error:  # not a report
@@ -318,26 +286,13 @@ def _marks_amendment(args: argparse.Namespace) -> Callable[[dict[str, Any]], obj
     return lambda data: annotate(data, marks)
 
 
-def _check_output_dir(folder: Path) -> None:
-    """Refuse, before any report is made, a folder that cannot take them."""
-    if folder.exists() and not folder.is_dir():
-        raise UsageError(f"--output-dir is a file, not a folder: {folder}")
-    existing = folder
-    while not existing.exists():
-        existing = existing.parent
-    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
-        raise UsageError(f"cannot write --output-dir: {existing} is read-only")
-    if folder.exists():
-        _probe_folder(folder, "--output-dir")
-
-
 def _run_all_sources(
     args: argparse.Namespace, report: dict[str, object], citations: CitationOptions
 ) -> int:
     from neardup.cli_progress import BatchProgress
     from neardup.core.report import write_all_sources
 
-    _check_output_dir(args.output_dir)
+    check_output_dir(args.output_dir)
     bar = BatchProgress(enabled=not args.quiet and sys.stderr.isatty())
     try:
         outcome = write_all_sources(

@@ -15,6 +15,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+from neardup.cli_output import check_output
 from neardup.core.library import LibraryError
 from neardup.core.settings import PDF_ENGINES, TOKENIZER_NAMES, ScanSettings, Weighting
 
@@ -263,12 +264,11 @@ def _info(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from neardup.cli import _check_output
     from neardup.core.library import check_library
     from neardup.core.report import write_report
 
     if args.output is not None:
-        _check_output(args.output)
+        check_output(args.output)
     if not args.library.is_dir():
         raise LibraryUsageError(f"no library at {args.library}: the folder does not exist")
     missing = [str(p) for p in args.paths if not p.exists() and not p.is_symlink()]

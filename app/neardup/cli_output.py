@@ -1,0 +1,56 @@
+"""Checks the CLI makes before any work: that what it will write can be written.
+
+Shared by every command that writes a report (``scan``, ``sources``, ``library check``), so
+that a bad ``--output`` is refused at once, with exit code 2, not after a long scan.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+class UsageError(Exception):
+    """Bad arguments: reported with exit code 2."""
+
+
+def check_output(output: Path) -> None:
+    """Refuse an output the report could not be written to before the scan, not after it."""
+    if output.is_dir():
+        raise UsageError(f"--output is a folder, not a file: {output}")
+    folder = output.resolve().parent
+    if not folder.is_dir():
+        raise UsageError(f"the folder for --output does not exist: {folder}")
+    exists = os.path.exists(output)
+    if not os.access(output if exists else folder, os.W_OK):
+        raise UsageError(f"cannot write --output: {output if exists else folder} is read-only")
+    if exists and not os.path.isfile(output):
+        return  # a device or a pipe is written in place, as a shell redirection would
+    # A report is written to a temporary file beside its destination, then moved over it.
+    probe_folder(folder, "--output")
+
+
+def probe_folder(folder: Path, option: str) -> None:
+    """Refuse a folder in which no file can be created (a full or read-only disk, a
+    folder that only looks writable), by creating and removing one."""
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".neardup-", suffix=".probe"):
+            pass
+    except OSError as error:
+        raise UsageError(
+            f"cannot write {option}: no file can be created in {folder} ({error.strerror or error})"
+        ) from None
+
+
+def check_output_dir(folder: Path) -> None:
+    """Refuse, before any report is made, a folder that cannot take them."""
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"--output-dir is a file, not a folder: {folder}")
+    existing = folder
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+        raise UsageError(f"cannot write --output-dir: {existing} is read-only")
+    if folder.exists():
+        probe_folder(folder, "--output-dir")
