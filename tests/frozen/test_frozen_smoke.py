@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from docgen import write_docx, write_pdf
+from neardup.core.report.cff_fonts import CFF_HAN, has_cff_han
 from neardup.core.scan.analysis_stage import MIN_FILES_FOR_POOL
 from textgen import document, light_edit, paragraphs
 
@@ -131,6 +132,33 @@ def test_frozen_scan_matches_the_source_checkout(
     assert jieba_run.returncode == 0, jieba_run.stderr
     assert snapshot(bundle) == before
     assert list((tmp_path / "cache" / "neardup" / "jieba").iterdir())
+
+
+def test_frozen_pdf_report_prints_chinese(bundle: Path, folder: Path, tmp_path: Path) -> None:
+    """The printable report of a Chinese document, from the frozen CLI: its fonts (and, where
+    the machine's Chinese font has CFF outlines, fontTools' converter) are in the bundle."""
+    env = isolated_env(tmp_path)
+    report = tmp_path / "report.json"
+    scan_report([str(CLI)], folder, report, env)
+    host = next(
+        d["path"]
+        for d in json.loads(report.read_text("utf-8"))["documents"]
+        if Path(d["path"]).name == "host.txt"
+    )
+    pdf = tmp_path / "host.pdf"
+    done = subprocess.run(
+        [str(CLI), "sources", str(report), host, "--format", "pdf", "--output", str(pdf)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF")
+    if any(Path(p).is_file() and has_cff_han(Path(p)) for p in CFF_HAN):
+        assert b"/FontFile2" in data  # converted and embedded by the frozen build
 
 
 def test_frozen_gui_opens_and_exits_cleanly(bundle: Path, tmp_path: Path) -> None:

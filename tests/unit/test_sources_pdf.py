@@ -7,6 +7,7 @@ by it too, and the pixels where a Chinese character stands must hold ink.
 
 from __future__ import annotations
 
+import io
 import re
 import shutil
 import subprocess
@@ -19,8 +20,10 @@ import pytest
 
 from neardup import ScanSettings, scan
 from neardup.core.report import SourceReport, source_report, source_report_pdf
+from neardup.core.report.cff_fonts import CFF_HAN, has_cff_han, truetype_subset
 from neardup.core.report.pdf_fonts import report_fonts
 from neardup.core.report.scan_report import report_dict
+from neardup.core.report.sources_pdf import printed_characters
 from theses import chinese_theses
 
 _FOOTER = re.compile(r"NearDup similarity report · \d{4}-\d\d-\d\d|page \d+")
@@ -81,9 +84,9 @@ def test_the_pdf_holds_the_header_and_each_passage_in_the_writers_characters(
 
 
 def test_the_font_for_chinese_is_in_the_pdf(thesis_report: tuple[SourceReport, Path]) -> None:
-    _, pdf = thesis_report
+    report, pdf = thesis_report
     data = pdf.read_bytes()
-    fonts = report_fonts()
+    fonts = report_fonts(printed_characters(report))
     if fonts.embedded:
         assert b"/FontFile2" in data  # the glyphs themselves, a subset of the TrueType font
     else:
@@ -141,7 +144,7 @@ def test_pdftoppm_draws_the_chinese_glyphs(
 ) -> None:
     if shutil.which("pdftoppm") is None:
         pytest.skip("poppler's pdftoppm is not installed")
-    _, pdf = thesis_report
+    report, pdf = thesis_report
     number, box, height = _chinese_boxes(pdf)[0]
     done = subprocess.run(
         [
@@ -155,9 +158,33 @@ def test_pdftoppm_draws_the_chinese_glyphs(
     assert done.returncode == 0, done.stderr
     [image] = tmp_path.glob("page*.pgm")
     gray = _read_pgm(image)
-    if not report_fonts().embedded and "Missing language pack for 'Adobe-GB1'" in done.stderr:
+    if (
+        not report_fonts(printed_characters(report)).embedded
+        and "Missing language pack for 'Adobe-GB1'" in done.stderr
+    ):
         pytest.skip(
             "this poppler has no data for Adobe's standard Chinese fonts (install poppler-data); "
             "no TrueType Chinese font on this machine to embed instead"
         )
     assert _ink(gray, box, height, 144) > 0
+
+
+def test_a_cff_chinese_font_is_cut_to_the_characters_and_embedded_as_truetype() -> None:
+    """Noto CJK (CFF outlines) is what Linux machines have: the report embeds the glyphs of
+    its own characters, converted, rather than leave them to the reader."""
+    found = [Path(p) for p in CFF_HAN if Path(p).is_file() and has_cff_han(Path(p))]
+    if not found:
+        pytest.skip("no CFF Chinese font (Noto CJK) on this machine")
+    from fontTools.ttLib import TTFont
+
+    characters = "论文抄袭检测 report 第三章"
+    data = truetype_subset(found[0], characters)
+    assert data is not None
+    font = TTFont(io.BytesIO(data))
+    assert "glyf" in font and "CFF " not in font  # TrueType outlines, which reportlab embeds
+    cmap = font.getBestCmap()
+    assert {ord(c) for c in characters if not c.isspace()} <= set(cmap)
+    assert len(font.getGlyphOrder()) < 40  # the report's characters, not the 65,000
+    glyph = font["glyf"][cmap[ord("论")]]
+    assert glyph.numberOfContours > 0  # an outline, not an empty box
+    assert truetype_subset(Path(__file__), characters) is None  # not a font: the caller falls back

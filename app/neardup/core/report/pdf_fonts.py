@@ -4,13 +4,17 @@ The report must print Chinese on a machine that has no Chinese fonts of its own,
 asks the system for one to *draw* with: reportlab carries the metrics of Adobe's standard
 Chinese font STSong-Light (a CID font every PDF reader must supply, as it supplies
 Helvetica), which lays the text out with nothing installed. When the machine does have a
-TrueType Chinese font (the ones Windows, macOS and Linux distributions ship, or the file
+Chinese font (the ones Windows, macOS and Linux distributions ship, or the file
 ``NEARDUP_PDF_FONT`` names), its glyphs are embedded instead (only those the report uses),
-so the PDF shows the same glyphs in every reader, even one that has no Chinese font.
+so the PDF shows the same glyphs in every reader, even one that has no Chinese font. A
+TrueType font is registered once; a CFF one (Noto CJK) is cut down to each report's
+characters and converted first (``cff_fonts``).
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
 import os
 import re
 import threading
@@ -20,6 +24,8 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from neardup.core.report.cff_fonts import CFF_HAN, has_cff_han, truetype_subset
 
 LATIN = "Helvetica"
 LATIN_BOLD = "Helvetica-Bold"
@@ -56,32 +62,56 @@ class ReportFonts:
 
 
 _lock = threading.Lock()
-_chosen: list[ReportFonts] = []  # the fonts once registered (a batch reuses them)
+_chosen: list[ReportFonts] = []  # a TrueType or the standard font, once registered
+_cff_font: list[Path | None] = []  # the CFF Chinese font found, once looked for
+_subsets: dict[str, ReportFonts] = {}  # CFF subsets registered, by their characters' digest
+MAX_SUBSETS = 64  # registered subsets kept for reuse (a batch of reports shares its fonts)
 
 
-def report_fonts() -> ReportFonts:
-    """The fonts to use, registered once per process."""
+def report_fonts(characters: str = "") -> ReportFonts:
+    """The fonts for a report that prints ``characters``: a TrueType Chinese font or the
+    standard one, registered once per process; else, when the machine has only a CFF
+    Chinese font, that font cut down to ``characters`` (registered once per set of them)."""
     with _lock:
         if not _chosen:
             _chosen.append(_register())
-        return _chosen[0]
+        chosen = _chosen[0]
+        if chosen.embedded or not has_han(characters):
+            return chosen
+        if not _cff_font:
+            _cff_font.append(next((p for p in _candidates(CFF_HAN) if has_cff_han(p)), None))
+        path = _cff_font[0]
+        if path is None:
+            return chosen
+        wanted = "".join(sorted(set(printable(characters))))
+        digest = hashlib.blake2b(wanted.encode("utf-8", "surrogatepass"), digest_size=8)
+        name = f"{EMBEDDED_HAN}-{digest.hexdigest()}"
+        if name not in _subsets:
+            data = truetype_subset(path, wanted)
+            if data is None:
+                return chosen
+            pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
+            if len(_subsets) >= MAX_SUBSETS:
+                _subsets.pop(next(iter(_subsets)))
+            _subsets[name] = ReportFonts(name, True, str(path))
+        return _subsets[name]
 
 
-def _candidates() -> list[Path]:
+def _candidates(defaults: tuple[str, ...]) -> list[Path]:
     named = os.environ.get(FONT_VARIABLE)
     if named:
         return [Path(named)]  # the person's choice, and only it: no silent substitute
-    return [Path(p) for p in _TRUETYPE_HAN]
+    return [Path(p) for p in defaults]
 
 
 def _register() -> ReportFonts:
-    for path in _candidates():
+    for path in _candidates(_TRUETYPE_HAN):
         if not path.is_file():
             continue
         try:
             font = TTFont(EMBEDDED_HAN, str(path), subfontIndex=0)
         except (TTFError, OSError, ValueError):
-            continue  # CFF outlines, a damaged file: the standard font still works
+            continue  # CFF outlines (see report_fonts), a damaged file
         if font.face.charToGlyph.get(ord("中")) is None:
             continue  # no Chinese in it
         pdfmetrics.registerFont(font)

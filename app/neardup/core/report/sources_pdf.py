@@ -360,9 +360,18 @@ def _side_by_side(report: SourceReport, styles: _Styles) -> list[Flowable]:
     return flow
 
 
+def printed_characters(report: SourceReport) -> str:
+    """Every character the report can print (a font cut down to them serves it whole)."""
+    parts = [report.text, str(report.path)]
+    for source in report.sources:
+        parts += [source.path, *source.alternatives]
+        parts += [passage.source_text for passage in source.passages]
+    return "".join({character for part in parts for character in part})
+
+
 def source_report_pdf(report: SourceReport, *, made: datetime.datetime | None = None) -> bytes:
     """The report as PDF bytes; raises PdfReportError when it cannot be laid out."""
-    fonts = report_fonts()
+    fonts = report_fonts(printed_characters(report))
     styles = _Styles(fonts)
     made = made or datetime.datetime.now()
     name = printable(report.path.name)
