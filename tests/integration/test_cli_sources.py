@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from cli_run import run
+from neardup.core.report.cff_fonts import CFF_HAN, has_cff_han
 from theses import chinese_theses
 
 
@@ -155,6 +156,11 @@ def test_pdf_reports_for_one_document_and_a_whole_class(
     assert all(
         (folder / n).read_bytes().startswith(b"%PDF-") for n in written if n != "summary.csv"
     )
+    if any(Path(f).is_file() and has_cff_han(Path(f)) for f in CFF_HAN):
+        # Where the Chinese font must be cut and converted, every report embeds its glyphs.
+        assert all(
+            b"/FontFile2" in (folder / n).read_bytes() for n in written if n != "summary.csv"
+        )
     # An existing report is replaced whole or not at all: a folder in the way refuses it.
     in_the_way = tmp_path / "taken.pdf"
     in_the_way.mkdir()

@@ -188,3 +188,27 @@ def test_a_cff_chinese_font_is_cut_to_the_characters_and_embedded_as_truetype() 
     glyph = font["glyf"][cmap[ord("论")]]
     assert glyph.numberOfContours > 0  # an outline, not an empty box
     assert truetype_subset(Path(__file__), characters) is None  # not a font: the caller falls back
+
+
+def test_a_batch_registers_one_subset_that_serves_every_report(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from neardup.core.report import cff_fonts, pdf_fonts
+
+    if report_fonts("中").embedded and not report_fonts("中").han.startswith("NearDupHan-"):
+        pytest.skip("a TrueType Chinese font serves every report already")
+    if not any(Path(p).is_file() and has_cff_han(Path(p)) for p in CFF_HAN):
+        pytest.skip("no CFF Chinese font (Noto CJK) on this machine")
+    conversions: list[str] = []
+    convert = cff_fonts.truetype_subset
+
+    def counted(path: Path, characters: str) -> bytes | None:
+        conversions.append(characters)
+        return convert(path, characters)
+
+    monkeypatch.setattr(pdf_fonts, "truetype_subset", counted)
+    monkeypatch.setattr(pdf_fonts, "_subsets", {})
+    whole = report_fonts("甲乙丙丁戊己庚辛壬癸 and Latin")
+    assert [report_fonts(part) for part in ("甲乙", "丙丁 Latin", "癸")] == [whole] * 3
+    assert len(conversions) == 1  # the union, cut and converted once
+    assert report_fonts("子丑").han != whole.han and len(conversions) == 2

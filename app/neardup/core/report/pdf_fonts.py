@@ -64,14 +64,15 @@ class ReportFonts:
 _lock = threading.Lock()
 _chosen: list[ReportFonts] = []  # a TrueType or the standard font, once registered
 _cff_font: list[Path | None] = []  # the CFF Chinese font found, once looked for
-_subsets: dict[str, ReportFonts] = {}  # CFF subsets registered, by their characters' digest
-MAX_SUBSETS = 64  # registered subsets kept for reuse (a batch of reports shares its fonts)
+_subsets: dict[frozenset[str], ReportFonts] = {}  # CFF subsets registered, by what they hold
+MAX_SUBSETS = 64  # registered subsets kept for reuse
 
 
 def report_fonts(characters: str = "") -> ReportFonts:
     """The fonts for a report that prints ``characters``: a TrueType Chinese font or the
     standard one, registered once per process; else, when the machine has only a CFF
-    Chinese font, that font cut down to ``characters`` (registered once per set of them)."""
+    Chinese font, that font cut down to ``characters``, or a subset registered earlier that
+    holds them all (a batch registers the union of its reports' characters first)."""
     with _lock:
         if not _chosen:
             _chosen.append(_register())
@@ -83,18 +84,21 @@ def report_fonts(characters: str = "") -> ReportFonts:
         path = _cff_font[0]
         if path is None:
             return chosen
-        wanted = "".join(sorted(set(printable(characters))))
-        digest = hashlib.blake2b(wanted.encode("utf-8", "surrogatepass"), digest_size=8)
+        wanted = frozenset(printable(characters))
+        held = next((fonts for covered, fonts in _subsets.items() if wanted <= covered), None)
+        if held is not None:
+            return held
+        text = "".join(sorted(wanted))
+        data = truetype_subset(path, text)
+        if data is None:
+            return chosen
+        digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8)
         name = f"{EMBEDDED_HAN}-{digest.hexdigest()}"
-        if name not in _subsets:
-            data = truetype_subset(path, wanted)
-            if data is None:
-                return chosen
-            pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
-            if len(_subsets) >= MAX_SUBSETS:
-                _subsets.pop(next(iter(_subsets)))
-            _subsets[name] = ReportFonts(name, True, str(path))
-        return _subsets[name]
+        pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
+        if len(_subsets) >= MAX_SUBSETS:
+            _subsets.pop(next(iter(_subsets)))
+        _subsets[wanted] = ReportFonts(name, True, str(path))
+        return _subsets[wanted]
 
 
 def _candidates(defaults: tuple[str, ...]) -> list[Path]:
