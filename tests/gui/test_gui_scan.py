@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from neardup.gui import main_window, worker
+from neardup.gui import scan_task, worker
 from neardup.gui.main_window import MainWindow
 from neardup.gui.results.groups_model import REFERENCE_TAG
 from neardup.gui.results.models import ROW_ROLE
@@ -179,7 +179,7 @@ def test_worker_error_is_shown_and_app_stays_usable(
     def broken_scan(*args: object, **kwargs: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(main_window, "scan", broken_scan)
+    monkeypatch.setattr(scan_task, "scan", broken_scan)
     scan_folder(qtbot, window, gui_corpus.folder)
     box = window.error_box
     assert isinstance(box, QMessageBox) and box.isVisible()
