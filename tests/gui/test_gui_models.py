@@ -7,7 +7,9 @@ from pathlib import Path
 
 from gui_corpus import Corpus
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import QTableView
 from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
 
 from model_rows import KINDS, group_rows, pair_modified, pair_rows
 from neardup import ScanSettings, scan
@@ -21,6 +23,7 @@ from neardup.gui.results.models import (
     SORT_ROLE,
     ProblemsModel,
     SourceSortProxy,
+    keep_whole_selection,
 )
 from neardup.gui.results.pairs_model import IGNORED_TAG, PairsModel
 from textgen import document, paragraphs
@@ -266,3 +269,24 @@ def test_sort_keys_order_as_python_sorts_missing_last_and_stable() -> None:
         for descending in (False, True):
             expected = sorted(range(len(values)), key=keys.__getitem__, reverse=descending)
             assert SortKeys.of(values).order(descending) == expected
+
+
+def test_everything_selected_stays_selected_through_a_filter(qtbot: QtBot) -> None:
+    """Qt drops a whole-table selection of over 1,000 cells when a filter changes the row
+    count; the tables select the rows still shown again, as a proxy would have kept them."""
+    model = PairsModel()
+    model.set_rows(pair_rows(3000))
+    view = QTableView()
+    qtbot.addWidget(view)
+    view.setModel(model)
+    keep_whole_selection(view)
+    view.selectAll()
+    model.set_text("doc1")  # doc1, doc10..., doc1000...: fewer rows
+    assert 0 < model.rowCount() < 3000
+    assert len(view.selectionModel().selectedRows()) == model.rowCount()
+    model.set_text("")
+    assert len(view.selectionModel().selectedRows()) == 3000
+    view.clearSelection()
+    view.selectRow(5)
+    model.set_kind("duplicate")  # a partial selection: kept by its own rows, not widened
+    assert len(view.selectionModel().selectedRows()) <= 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from neardup.cli import main as cli_main
 from neardup.core.report.scan_report import read_report
 from neardup.gui import app as gui_app
 from neardup.gui.main_window import MainWindow
+from neardup.gui.report_data import ReportData, shown_report
 from neardup.gui.settings.settings_store import FolderRole, SettingsStore
 
 
@@ -147,3 +149,14 @@ def test_a_reopened_report_puts_back_its_folders_and_settings(
     settings = window.current_settings()
     assert (settings.threshold, settings.min_overlap) == (6, 0.12)
     assert settings.exclude == ("*draft*",) and settings.workers == 1
+
+
+def test_a_report_whose_charts_cannot_be_read_still_opens(corpus_report: ReportData) -> None:
+    """A hand-edited fingerprint or threshold costs the settings' charts, not the report."""
+    raw = copy.deepcopy(corpus_report.raw)
+    raw["documents"][0]["simhash"] = "zz"
+    raw["settings"]["threshold"] = None
+    shown = shown_report(raw)
+    assert shown.spread is None
+    assert len(shown.pairs) == len(corpus_report.pairs)
+    assert shown_report(copy.deepcopy(corpus_report.raw)).spread is not None

@@ -440,5 +440,12 @@ def parse_report(data: dict[str, Any]) -> ReportData:
 
 def shown_report(data: dict[str, Any]) -> ReportData:
     """``parse_report`` and the report's ``spread``: what the window needs to show it, built
-    in one worker thread."""
-    return replace(parse_report(data), spread=ThresholdPreviewer(data))
+    in one worker thread. A report whose figures the charts cannot read (edited by hand: a
+    fingerprint that is no hex number, a threshold that is no number) still opens, without
+    the charts."""
+    report = parse_report(data)
+    try:
+        spread: ThresholdPreviewer | None = ThresholdPreviewer(data)
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError):
+        spread = None
+    return replace(report, spread=spread)

@@ -96,7 +96,11 @@ def report_fonts(characters: str = "") -> ReportFonts:
         name = f"{EMBEDDED_HAN}-{digest.hexdigest()}"
         pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
         if len(_subsets) >= MAX_SUBSETS:
-            _subsets.pop(next(iter(_subsets)))
+            oldest = _subsets.pop(next(iter(_subsets)))
+            # reportlab keeps every registered font for the process's life and has no way
+            # to unregister one: drop it from its registry, or a long session would grow
+            # by a megabyte or two for every report printed.
+            getattr(pdfmetrics, "_fonts", {}).pop(oldest.han, None)
         _subsets[wanted] = ReportFonts(name, True, str(path))
         return _subsets[wanted]
 

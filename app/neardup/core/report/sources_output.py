@@ -100,14 +100,22 @@ def batch_documents(report: dict[str, Any], min_similarity: float = 0.0) -> list
     return chosen
 
 
-def _batch_characters(report: dict[str, Any], chosen: Sequence[str], reader: TextReader) -> str:
-    """The characters of the chosen documents and of every document paired with one."""
+def _batch_characters(
+    report: dict[str, Any],
+    chosen: Sequence[str],
+    reader: TextReader,
+    cancelled: Callable[[], bool] | None,
+) -> str:
+    """The characters of the chosen documents and of every document paired with one (the
+    reader keeps each text for the reports that follow)."""
     wanted = set(chosen)
     for pair in report.get("pairs", ()):
         if pair.get("a") in wanted or pair.get("b") in wanted:
             wanted.update((str(pair.get("a")), str(pair.get("b"))))
     characters: set[str] = set()
     for path in sorted(wanted):
+        if cancelled is not None and cancelled():
+            break
         try:
             characters.update(reader.read(path).original)
         except SourceReportError:
@@ -136,12 +144,16 @@ def write_all_sources(
     folder.mkdir(parents=True, exist_ok=True)
     chosen = list(documents) if documents is not None else batch_documents(report, min_similarity)
     reader = TextReader(report)
-    if fmt == "pdf":
+    if fmt == "pdf" and chosen:
         from neardup.core.report.pdf_fonts import report_fonts
 
+        if progress is not None:  # the first report is on its way: reading the texts
+            progress(0, len(chosen), Path(chosen[0]).name)
         # One font subset for the whole batch, where the font must be cut and converted
         # first (`pdf_fonts`): a few seconds once, rather than about one per report.
-        report_fonts(_batch_characters(report, chosen, reader))
+        characters = _batch_characters(report, chosen, reader, cancelled)
+        if not (cancelled is not None and cancelled()):
+            report_fonts(characters)
     outcome = BatchOutcome()
     rows: list[list[str]] = []
     used: set[str] = set()

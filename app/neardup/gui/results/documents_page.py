@@ -23,6 +23,7 @@ from neardup.gui.formatting import percent
 from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow, PairRow, SourceShare
 from neardup.gui.results.documents_model import DocumentsModel
 from neardup.gui.results.file_actions import add_file_actions
+from neardup.gui.results.models import keep_whole_selection
 from neardup.gui.results.table_layout import make_readable
 
 # More compare entries than this make the menu taller than a screen; the Pairs tab has the rest.
@@ -42,6 +43,7 @@ class DocumentsPage(QWidget):
         self.model = DocumentsModel(self)  # sorts and filters itself, at 100k rows
         self.view = QTableView()
         self.view.setModel(self.model)
+        keep_whole_selection(self.view)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.setAlternatingRowColors(True)

@@ -21,6 +21,7 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QBrush, QGuiApplication, QPalette
+from PySide6.QtWidgets import QAbstractItemView
 
 from neardup.gui.report_data import ProblemRow
 from neardup.gui.results.sort_keys import SortKeys
@@ -229,6 +230,34 @@ class ProblemsModel(RowTableModel):
     def path_of(self, record: Any, column: int) -> str | None:
         path: str = record.path
         return path
+
+
+def keep_whole_selection(view: QAbstractItemView) -> None:
+    """Keep "everything selected" across the model's filter changes.
+
+    A filter here is a layout change that alters the row count (``RowTableModel._relayout``).
+    Qt's selection model keeps a partial selection through it (by persistent indexes), but
+    stores a whole-table selection of over 1,000 cells as a flag that it honours only when
+    the row count is unchanged: select all, then type a filter, and nothing stays selected.
+    So a whole selection is noticed before such a change and made again after it.
+    """
+    model = view.model()
+    whole = [False]
+
+    def before() -> None:
+        rows, columns = model.rowCount(), model.columnCount()
+        selection = view.selectionModel().selection()
+        whole[0] = rows > 0 and any(
+            (r.top(), r.left(), r.bottom(), r.right()) == (0, 0, rows - 1, columns - 1)
+            for r in (selection.at(n) for n in range(selection.count()))
+        )
+
+    def after() -> None:
+        if whole[0] and model.rowCount():
+            view.selectAll()
+
+    model.layoutAboutToBeChanged.connect(before)
+    model.layoutChanged.connect(after)  # after the selection model's own handler
 
 
 class SourceSortProxy(QSortFilterProxyModel):

@@ -29,7 +29,12 @@ from neardup.gui.results.documents_page import DocumentsPage
 from neardup.gui.results.drop_hint import DropHint
 from neardup.gui.results.file_actions import add_file_actions
 from neardup.gui.results.groups_model import KIND_COLUMN, GroupsModel
-from neardup.gui.results.models import PATH_ROLE, ProblemsModel, SourceSortProxy
+from neardup.gui.results.models import (
+    PATH_ROLE,
+    ProblemsModel,
+    SourceSortProxy,
+    keep_whole_selection,
+)
 from neardup.gui.results.pairs_model import PairsModel
 from neardup.gui.results.table_layout import make_readable
 from neardup.gui.tidy.ignore import GroupsProxy
@@ -95,6 +100,7 @@ class ResultsView(QWidget):
         self.pairs_model = PairsModel(self)  # sorts and filters itself, at 100k rows
         self.pairs_view = QTableView()
         self.pairs_view.setModel(self.pairs_model)
+        keep_whole_selection(self.pairs_view)
         _configure(self.pairs_view)
         make_readable(self.pairs_view, _PAIR_CHARS)
         self.pairs_view.customContextMenuRequested.connect(
