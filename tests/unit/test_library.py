@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 
 from library_corpus import SETTINGS, make_library_files, make_submissions, pair_figures
-from neardup.core.features import WHITESPACE_CODES
+from neardup.core.features import NO_HASH, WHITESPACE_CODES, Shingles, winnowing_keys
 from neardup.core.library import (
+    LIBRARY_WINNOW,
     RUN_GUARANTEE,
     add_to_library,
     check_library,
@@ -182,3 +183,25 @@ def test_a_checked_file_that_is_also_in_the_library_is_checked_as_a_scan_does(
     roles = {Path(d["path"]).name: d["role"] for d in checked["documents"]}
     assert roles["source.txt"] == "scan"
     assert frozenset({str(files / "source.txt"), str(docs / "host.txt")}) in pair_figures(checked)
+
+
+def _keys_window_by_window(text: str) -> np.ndarray:
+    """The library's keys by winnowing's definition, spelled out: in every window of
+    LIBRARY_WINNOW keys, the key at the (leftmost) smallest place."""
+    shingled = Shingles.of(text)
+    usable = winnowing_keys(shingled.hashes, shingled.tainted)
+    places = [
+        start + int(np.argmin(usable[start : start + LIBRARY_WINNOW]))
+        for start in range(max(1, len(usable) - LIBRARY_WINNOW + 1))
+    ]
+    chosen = usable[places] if len(usable) else usable
+    return np.unique(chosen[chosen != NO_HASH])
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_library_keys_are_the_smallest_key_of_every_window(lang: str) -> None:
+    # Long texts, short ones, and text that repeats itself (ties between equal keys).
+    for seed in range(8):
+        text = document(seed, lang, count=4 + 6 * seed)
+        for sample in (text, text[:300], text[: len(text) // 3] * 3):
+            assert np.array_equal(library_keys(sample), _keys_window_by_window(sample))
