@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 import shutil
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import numpy as np
@@ -205,3 +207,23 @@ def test_library_keys_are_the_smallest_key_of_every_window(lang: str) -> None:
         text = document(seed, lang, count=4 + 6 * seed)
         for sample in (text, text[:300], text[: len(text) // 3] * 3):
             assert np.array_equal(library_keys(sample), _keys_window_by_window(sample))
+
+
+def test_a_library_made_before_the_document_count_was_kept_gets_it_at_the_next_add(
+    built: tuple[Path, Path, Path],
+) -> None:
+    library, files, docs = built
+    with closing(sqlite3.connect(library / "library.sqlite")) as db, db:
+        db.execute("DELETE FROM meta WHERE name = 'documents'")
+    assert library_info(library).documents == 10  # counted, as before
+    before = report_dict(check_library(library, [docs], SETTINGS))
+    (files / "late.txt").write_text(document(600, "en", count=6), encoding="utf-8")
+    assert add_to_library(library, [files / "late.txt"], SETTINGS).added == 1
+    with closing(sqlite3.connect(library / "library.sqlite")) as db:
+        kept = db.execute("SELECT value FROM meta WHERE name = 'documents'").fetchone()
+        rows = db.execute("SELECT count(*) FROM documents").fetchone()
+    assert kept is not None and int(kept[0]) == rows[0] == 11
+    remove_from_library(library, [files / "late.txt"])
+    assert library_info(library).documents == 10
+    after = report_dict(check_library(library, [docs], SETTINGS))
+    assert pair_figures(after) == pair_figures(before)
