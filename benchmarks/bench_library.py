@@ -2,8 +2,7 @@
 
 Role: benchmark tooling, run by hand and never in CI. Corpora and libraries are built under a
 work folder (``/tmp/nd-lib`` by default) from Debian documentation installed on this machine
-(``library_corpora.py``); nothing it writes belongs in the repository except the markdown
-report.
+(``library_corpora.py``); only the markdown report belongs in the repository.
 
 1. Check. One ~100,000-character generated document (about 50 pages) that copies five passages
    of 400 characters from known library documents is checked with
@@ -61,7 +60,6 @@ from library_report import write_report  # noqa: E402
 from throughput_corpora import THROUGHPUT_SOURCES, paragraph_pool  # noqa: E402
 
 NEARDUP = [sys.executable, "-m", "neardup"]
-MiB = 1024 * 1024
 
 
 @dataclass
@@ -114,6 +112,13 @@ def library_size(folder: Path) -> tuple[int, int]:
     return sqlite, index
 
 
+def library_info(folder: Path) -> dict[str, Any]:
+    command = [*NEARDUP, "library", "info", str(folder), "--format", "json"]
+    done = subprocess.run(command, capture_output=True, check=True)
+    info: dict[str, Any] = json.loads(done.stdout)
+    return info
+
+
 # --------------------------------------------------------------------------------------------
 # Building
 # --------------------------------------------------------------------------------------------
@@ -162,14 +167,7 @@ def build_real_libraries(
             spent += run.wall
             parts += 1
             print(f"  lib-{size}: part {parts - 1} added in {run.wall:.0f} s", flush=True)
-        info = json.loads(
-            subprocess.run(
-                [*NEARDUP, "library", "info", str(folder), "--format", "json"],
-                capture_output=True,
-                text=True,
-                check=True,
-            ).stdout
-        )
+        info = library_info(folder)
         built[size] = {
             "parts": parts,
             "documents": info["documents"],
@@ -195,14 +193,7 @@ def grow_synthetic(work: Path, real: int, size: int, real_info: dict[str, Any]) 
         shutil.rmtree(folder)
     factor = max(2, round(size / real_info["documents"]))
     made = synthesize_library(work / f"lib-{real}", folder, factor, seed=size)
-    info = json.loads(
-        subprocess.run(
-            [*NEARDUP, "library", "info", str(folder), "--format", "json"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-    )
+    info = library_info(folder)
     result = {
         "parts": real_info["parts"],
         "documents": info["documents"],

@@ -46,7 +46,7 @@ def _library_rows(results: dict[str, Any]) -> list[str]:
         else:
             docs_per_s = lib["documents"] / lib["add_seconds"] if lib["add_seconds"] else 0.0
             how = (
-                f"`library add`, {len(lib['adds']) or lib['parts']} parts, "
+                f"`library add` of {lib['parts']} folders of 10,000, "
                 f"{lib['add_seconds']:.0f} s in all ({docs_per_s:.0f} docs/s)"
             )
         rows.append(
@@ -103,10 +103,18 @@ def _check_verdicts(results: dict[str, Any]) -> list[str]:
         )
     for size in sizes:
         extra = results["checks"][size]["answer"]["extra"]
-        if extra:
+        synthetic = [p for p in extra if p.startswith("/synthetic/")]
+        if synthetic:
+            origins = sorted({os.path.basename(p) for p in synthetic})
             lines.append(
-                f"- at {size:,}, pairs besides the copied passages' sources: "
-                + ", ".join(f"`{os.path.basename(p)}`" for p in extra[:8])
+                f"- at {size:,}, {len(synthetic)} more pairs are synthetic documents, copies of "
+                f"the analyses of real documents {', '.join(origins)} (ids): they hold their "
+                "origin's text, copied passage included, and the check finds it in them too"
+            )
+        if len(extra) > len(synthetic):
+            lines.append(
+                f"- at {size:,}, other pairs: "
+                + ", ".join(f"`{os.path.basename(p)}`" for p in extra if p not in synthetic)
             )
     return lines
 
@@ -178,8 +186,13 @@ def write_report(path: Path, results: dict[str, Any], argv: Sequence[str]) -> No
         f"- Machine: {os.cpu_count()} CPUs, {psutil.virtual_memory().total / 2**30:.0f} GiB "
         f"RAM, {platform.platform()}, Python {platform.python_version()}, numpy "
         f"{numpy.__version__}",
-        f"- Library documents: generated from real Debian prose (the scaling corpus's bigram "
-        f"model), 2-6 KB each, written in {results['corpus_seconds']:.0f} s this run.",
+        "- Library documents: generated from real Debian prose (the scaling corpus's bigram "
+        "model), 2-6 KB each"
+        + (
+            f", written in {results['corpus_seconds']:.0f} s this run."
+            if results["corpus_seconds"] > 1
+            else ", reused from the work folder."
+        ),
         f"- Checked document: {checked.chars:,} characters of generated Chinese text with five "
         f"400-character passages copied from library documents (three Chinese, two English).",
         "",
