@@ -178,7 +178,7 @@ class LibraryDatabase:
                 "neardup_version": __version__,
                 "settings": json.dumps(chosen.to_dict()),
                 "generation": "0",
-                "documents": "0",  # kept by insert and delete: counting 1M rows reads ~60 MB
+                "documents": "0",  # kept by insert and delete: counting 1M rows reads ~50 MB
             }
             db.executemany("INSERT INTO meta VALUES (?, ?)", rows.items())
 
