@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import random
 import shutil
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from library_corpus import SETTINGS, make_library_files, make_submissions, pair_figures
-from neardup.core.features import WHITESPACE_CODES
+from neardup.core.features import NO_HASH, WHITESPACE_CODES, Shingles, winnowing_keys
 from neardup.core.library import (
+    LIBRARY_WINNOW,
     RUN_GUARANTEE,
     add_to_library,
     check_library,
@@ -182,3 +185,45 @@ def test_a_checked_file_that_is_also_in_the_library_is_checked_as_a_scan_does(
     roles = {Path(d["path"]).name: d["role"] for d in checked["documents"]}
     assert roles["source.txt"] == "scan"
     assert frozenset({str(files / "source.txt"), str(docs / "host.txt")}) in pair_figures(checked)
+
+
+def _keys_window_by_window(text: str) -> np.ndarray:
+    """The library's keys by winnowing's definition, spelled out: in every window of
+    LIBRARY_WINNOW keys, the key at the (leftmost) smallest place."""
+    shingled = Shingles.of(text)
+    usable = winnowing_keys(shingled.hashes, shingled.tainted)
+    places = [
+        start + int(np.argmin(usable[start : start + LIBRARY_WINNOW]))
+        for start in range(max(1, len(usable) - LIBRARY_WINNOW + 1))
+    ]
+    chosen = usable[places] if len(usable) else usable
+    return np.unique(chosen[chosen != NO_HASH])
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_library_keys_are_the_smallest_key_of_every_window(lang: str) -> None:
+    # Long texts, short ones, and text that repeats itself (ties between equal keys).
+    for seed in range(8):
+        text = document(seed, lang, count=4 + 6 * seed)
+        for sample in (text, text[:300], text[: len(text) // 3] * 3):
+            assert np.array_equal(library_keys(sample), _keys_window_by_window(sample))
+
+
+def test_a_library_made_before_the_document_count_was_kept_gets_it_at_the_next_add(
+    built: tuple[Path, Path, Path],
+) -> None:
+    library, files, docs = built
+    with closing(sqlite3.connect(library / "library.sqlite")) as db, db:
+        db.execute("DELETE FROM meta WHERE name = 'documents'")
+    assert library_info(library).documents == 10  # counted, as before
+    before = report_dict(check_library(library, [docs], SETTINGS))
+    (files / "late.txt").write_text(document(600, "en", count=6), encoding="utf-8")
+    assert add_to_library(library, [files / "late.txt"], SETTINGS).added == 1
+    with closing(sqlite3.connect(library / "library.sqlite")) as db:
+        kept = db.execute("SELECT value FROM meta WHERE name = 'documents'").fetchone()
+        rows = db.execute("SELECT count(*) FROM documents").fetchone()
+    assert kept is not None and int(kept[0]) == rows[0] == 11
+    remove_from_library(library, [files / "late.txt"])
+    assert library_info(library).documents == 10
+    after = report_dict(check_library(library, [docs], SETTINGS))
+    assert pair_figures(after) == pair_figures(before)

@@ -125,7 +125,7 @@ class LibraryDatabase:
             raise LibraryDamagedError(path, str(error)) from None
         library = cls(folder, db)
         try:
-            library._prepare(exists and not frozen, settings, frozen)
+            library._prepare(exists and not frozen, settings, frozen, writer=create)
         except sqlite3.DatabaseError as error:
             db.close()
             if "readonly" in str(error) or "read-only" in str(error):
@@ -138,7 +138,14 @@ class LibraryDatabase:
             raise
         return library
 
-    def _prepare(self, exists: bool, settings: ScanSettings | None, frozen: bool = False) -> None:
+    def _prepare(
+        self,
+        exists: bool,
+        settings: ScanSettings | None,
+        frozen: bool = False,
+        *,
+        writer: bool = False,
+    ) -> None:
         db = self._db
         if exists or frozen:
             found = dict(self._meta_rows())
@@ -154,6 +161,13 @@ class LibraryDatabase:
                 )
             if not frozen:
                 db.execute("PRAGMA journal_mode=WAL")
+            if writer and "documents" not in found:
+                # Made before the count was kept: count once, then keep it (an add writes
+                # anyway; a check of such a library counts the rows, as it did).
+                with self.writing():
+                    db.execute(
+                        "INSERT OR IGNORE INTO meta SELECT 'documents', count(*) FROM documents"
+                    )
             return
         db.execute("PRAGMA journal_mode=WAL")
         with self.writing():
@@ -169,6 +183,7 @@ class LibraryDatabase:
                 "neardup_version": __version__,
                 "settings": json.dumps(chosen.to_dict()),
                 "generation": "0",
+                "documents": "0",  # kept by insert and delete: counting 1M rows reads ~50 MB
             }
             db.executemany("INSERT INTO meta VALUES (?, ?)", rows.items())
 
@@ -271,6 +286,10 @@ class LibraryDatabase:
 
     def count(self, table: str) -> int:
         assert table in {"documents", "problems", "terms", "segments"}
+        if table == "documents":
+            kept = self.meta("documents")
+            if kept is not None:
+                return int(kept)
         return int(self._db.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
 
     def total_keys(self) -> int:
@@ -346,13 +365,22 @@ class LibraryDatabase:
             (path, digest, size, mtime_ns, signed, keys, *stored),
         )
         self._db.execute("DELETE FROM problems WHERE path = ?", (path,))
+        self._add_to_count(1)
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
     def delete_documents(self, ids: Sequence[int]) -> None:
         for chunk in _chunks(list(ids)):
             marks = ",".join("?" * len(chunk))
-            self._db.execute(f"DELETE FROM documents WHERE id IN ({marks})", chunk)
+            deleted = self._db.execute(f"DELETE FROM documents WHERE id IN ({marks})", chunk)
+            self._add_to_count(-deleted.rowcount)
+
+    def _add_to_count(self, change: int) -> None:
+        """Keep the document count (a library made before it was kept has none)."""
+        self._db.execute(
+            "UPDATE meta SET value = CAST(value AS INTEGER) + ? WHERE name = 'documents'",
+            (change,),
+        )
 
     def count_terms(self, change: Counter[str], sign: int) -> None:
         """Add (sign 1) or take away (sign -1) documents' distinct terms."""
