@@ -439,10 +439,8 @@ def parse_report(data: dict[str, Any]) -> ReportData:
 
 
 def shown_report(data: dict[str, Any]) -> ReportData:
-    """``parse_report`` and the report's ``spread``: what the window needs to show it, built
-    in one worker thread. A report whose figures the charts cannot read (edited by hand: a
-    fingerprint that is no hex number, a threshold that is no number) still opens, without
-    the charts."""
+    """``parse_report`` and the report's ``spread``, built in one worker thread. A report the
+    charts cannot read (a fingerprint edited by hand) still opens, without the charts."""
     report = parse_report(data)
     try:
         spread: ThresholdPreviewer | None = ThresholdPreviewer(data)
