@@ -15,6 +15,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+from neardup.cli_options import add_file_options
 from neardup.cli_output import check_output
 from neardup.core.library import LibraryError
 from neardup.core.settings import PDF_ENGINES, TOKENIZER_NAMES, ScanSettings, Weighting
@@ -29,36 +30,7 @@ class LibraryUsageError(Exception):
 
 
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--workers",
-        type=int,
-        default=None,
-        metavar="N",
-        help="worker processes for extraction (default: one per CPU)",
-    )
-    parser.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
-    parser.add_argument(
-        "--cache-path",
-        type=Path,
-        default=None,
-        metavar="FILE",
-        help="cache database (default: in the user cache folder)",
-    )
-    parser.add_argument(
-        "--exclude",
-        action="append",
-        default=[],
-        metavar="GLOB",
-        help="skip files matching this pattern (repeatable)",
-    )
-    parser.add_argument(
-        "--include",
-        action="append",
-        default=[],
-        metavar="GLOB",
-        help="inside folders, read only files matching this pattern (repeatable)",
-    )
-    parser.add_argument("--include-hidden", action="store_true", help="also read hidden files")
+    add_file_options(parser)
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from neardup._version import __version__
 from neardup.cli_library import add_library_command
+from neardup.cli_options import add_file_options
 from neardup.cli_review import add_review_command, add_reviews_option
 from neardup.core.settings import (
     MAX_MATCH_WORDS,
@@ -229,36 +230,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=defaults.reference_rule.value,
         help="which group member is kept",
     )
-    scan.add_argument(
-        "--exclude",
-        action="append",
-        default=[],
-        metavar="GLOB",
-        help="skip files matching this pattern (repeatable)",
-    )
-    scan.add_argument(
-        "--include",
-        action="append",
-        default=[],
-        metavar="GLOB",
-        help="inside folders, read only files matching this pattern (repeatable)",
-    )
-    scan.add_argument("--include-hidden", action="store_true", help="also read hidden files")
-    scan.add_argument(
-        "--workers",
-        type=int,
-        default=None,
-        metavar="N",
-        help="worker processes for extraction (default: one per CPU)",
-    )
-    scan.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
-    scan.add_argument(
-        "--cache-path",
-        type=Path,
-        default=None,
-        metavar="FILE",
-        help="cache database (default: in the user cache folder)",
-    )
+    add_file_options(scan)
     scan.add_argument("--format", choices=("json", "csv"), default="json")
     add_reviews_option(scan)
     scan.add_argument(
