@@ -7,7 +7,12 @@ from typing import TYPE_CHECKING
 from neardup.core import lazy_face
 
 if TYPE_CHECKING:
-    from neardup.core.features.analyze import Analyzed, AnalyzeOptions, analyze_file
+    from neardup.core.features.analyze import (
+        Analyzed,
+        AnalyzeOptions,
+        analyze_file,
+        load_analysis,
+    )
     from neardup.core.features.offsets import MappedText, MappingError, OffsetMap, mapped_text
     from neardup.core.features.shingles import (
         ANCHOR_CHARS,
@@ -19,6 +24,7 @@ if TYPE_CHECKING:
         HashArray,
         Shingles,
         compact_length,
+        is_whitespace,
         sorted_distinct,
         window_minima,
         winnowed,
@@ -66,6 +72,8 @@ __all__ = [
     "content_key_text",
     "get_tokenizer",
     "idf_for",
+    "is_whitespace",
+    "load_analysis",
     "mapped_text",
     "needs_segmenter",
     "normalize",
@@ -84,7 +92,7 @@ __all__ = [
 __getattr__, __dir__ = lazy_face(
     __name__,
     {
-        "analyze": ("AnalyzeOptions", "Analyzed", "analyze_file"),
+        "analyze": ("AnalyzeOptions", "Analyzed", "analyze_file", "load_analysis"),
         "offsets": ("MappedText", "MappingError", "OffsetMap", "mapped_text"),
         "simhash": ("BITS", "UInt64Array", "popcount", "simhash_terms", "to_hex"),
         "text": ("Span", "content_key_text", "normalize", "split_sentences"),
@@ -100,6 +108,7 @@ __getattr__, __dir__ = lazy_face(
             "HashArray",
             "Shingles",
             "compact_length",
+            "is_whitespace",
             "sorted_distinct",
             "window_minima",
             "winnowed",

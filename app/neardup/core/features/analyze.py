@@ -81,6 +81,19 @@ class Analyzed:
         )
 
 
+# A text that takes every path of the analysis: Traditional Chinese (segmenter, script
+# folding), a Cyrillic look-alike letter, full-width and accented Latin, a stopword.
+_EVERY_PATH = "\u7e41\u9ad4\u4e2d\u6587\u7684\u6587\u4ef6 the \u0441opy \uff21\u00e9 " * 8
+
+
+def load_analysis(options: AnalyzeOptions) -> None:
+    """Load what analysing a document needs (the segmenter's dictionary, the character
+    tables of tokenising and folding) now rather than on the first document: for a
+    process that forks workers, so that each starts with them loaded and shares them."""
+    document = Document(Path("preload.txt"), "txt", _EVERY_PATH, len(_EVERY_PATH), 0)
+    Analyzed.from_document(document, options)
+
+
 def analyze_file(path: Path, options: AnalyzeOptions) -> Analyzed | Problem:
     """Extract and tokenise one file; a failure is a Problem, never an exception."""
     extracted = extract(path, pdf_engine=options.pdf_engine)

@@ -39,6 +39,16 @@ NO_HASH = np.uint64(np.iinfo(np.uint64).max)
 _BASE = np.uint64(0x100000001B3)
 _KEY_MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9))
 WHITESPACE_CODES = np.array([ord(c) for c in " \t\n\r\f\v\u3000\u00a0"], dtype=np.uint32)
+# Whether each code point up to the last whitespace one is whitespace: one look-up per
+# character, where ``np.isin`` compares every character with each of them.
+_SPACE_TABLE = np.zeros(int(WHITESPACE_CODES.max()) + 2, dtype=bool)
+_SPACE_TABLE[WHITESPACE_CODES] = True
+
+
+def is_whitespace(codes: npt.NDArray[np.uint32]) -> npt.NDArray[np.bool_]:
+    """Which code points are whitespace (``WHITESPACE_CODES``)."""
+    found: npt.NDArray[np.bool_] = _SPACE_TABLE[np.minimum(codes, len(_SPACE_TABLE) - 1)]
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +64,7 @@ class Shingles:
     @classmethod
     def of(cls, text: str) -> Shingles:
         codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
-        keep = ~np.isin(codes, WHITESPACE_CODES)
+        keep = ~is_whitespace(codes)
         positions = np.flatnonzero(keep).astype(np.int32)
         kept = codes[keep]
         word = _word_characters(kept)
@@ -155,10 +165,15 @@ def _shingle_hashes(codes: npt.NDArray[np.uint64]) -> HashArray:
     n = len(codes) - SHINGLE + 1
     if n <= 0:
         return np.zeros(0, dtype=np.uint64)
-    # Polynomial hash mod 2**64 (numpy wraps), then one xor-shift to mix high bits down.
-    value = np.zeros(n, dtype=np.uint64)
+    # Polynomial hash mod 2**64 (numpy wraps) of the codes plus one, then one xor-shift to
+    # mix high bits down. The hash of 2w characters is that of the first w times BASE**w
+    # plus that of the next w, so four passes make the 16-character hashes, not sixteen.
+    value = codes + np.uint64(1)
+    width = 1
     with np.errstate(over="ignore"):
-        for offset in range(SHINGLE):
-            value = value * _BASE + codes[offset : offset + n] + np.uint64(1)
+        while width < SHINGLE:
+            shift = np.uint64(pow(int(_BASE), width, 1 << 64))
+            value = value[: len(value) - width] * shift + value[width:]
+            width *= 2
         value ^= value >> np.uint64(29)
     return value

