@@ -27,9 +27,10 @@ def _folder(tmp_path: Path) -> Path:
     return folder
 
 
-def _children(pid: int) -> set[int]:
-    """Processes whose parent is ``pid``."""
-    found = set()
+def _descendants(pid: int) -> set[int]:
+    """Processes descended from ``pid``: on Linux the scan's resource tracker and fork
+    server are its children, and its workers the fork server's."""
+    parents: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -38,8 +39,12 @@ def _children(pid: int) -> set[int]:
         except OSError:
             continue
         # The command name, in parentheses, may hold spaces: the fields follow its end.
-        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-            found.add(int(entry.name))
+        parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found: set[int] = set()
+    new = {pid}
+    while new:
+        new = {child for child, parent in parents.items() if parent in new} - found
+        found |= new
     return found
 
 
@@ -59,16 +64,17 @@ def _start(folder: Path, out: Path) -> subprocess.Popen[str]:
         text=True,
         start_new_session=True,
     )
+    # The resource tracker, the fork server and two workers.
     deadline = time.monotonic() + 60
-    while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
+    while len(_descendants(process.pid)) < 4 and time.monotonic() < deadline:
         time.sleep(0.1)
     return process
 
 
 def test_sigkill_of_the_scan_leaves_no_worker_behind(tmp_path: Path) -> None:
     process = _start(_folder(tmp_path), tmp_path / "r.json")
-    workers = _children(process.pid)
-    assert len(workers) >= 2  # the pool is running (workers, and the resource tracker)
+    workers = _descendants(process.pid)
+    assert len(workers) >= 4  # the pool is running (workers, fork server, resource tracker)
     process.kill()
     process.wait(timeout=30)
     deadline = time.monotonic() + 5
@@ -80,7 +86,7 @@ def test_sigkill_of_the_scan_leaves_no_worker_behind(tmp_path: Path) -> None:
 def test_sigterm_cancels_and_still_writes_the_report(tmp_path: Path) -> None:
     out = tmp_path / "r.json"
     process = _start(_folder(tmp_path), out)
-    workers = _children(process.pid)
+    workers = _descendants(process.pid)
     time.sleep(0.5)
     process.send_signal(signal.SIGTERM)
     _, stderr = process.communicate(timeout=120)

@@ -27,6 +27,7 @@ __all__ = [
     "ExtractionError",
     "Extractor",
     "extract",
+    "load_extractors",
 ]
 
 
@@ -51,6 +52,20 @@ EXTRACTORS: dict[str, Extractor] = {
     ".pdf": _deferred("neardup.core.extract.pdf", "extract_pdf"),
 }
 SUPPORTED_SUFFIXES: frozenset[str] = frozenset(EXTRACTORS)
+# Every module an extraction may import, the PDF fallback engine's included.
+_EXTRACTOR_MODULES = (
+    "neardup.core.extract.txt",
+    "neardup.core.extract.docx",
+    "neardup.core.extract.pdf",
+    "neardup.core.extract.pdfminer_pages",
+)
+
+
+def load_extractors() -> None:
+    """Import every extractor's module now rather than on its first file: for a process
+    that forks workers, so that they start with them loaded (``core.scan.worker``)."""
+    for module in _EXTRACTOR_MODULES:
+        importlib.import_module(module)
 
 
 def extract(path: Path, *, pdf_engine: str = "pdfium") -> Document | Problem:

@@ -27,7 +27,13 @@ from pathlib import Path
 from neardup.core.features import Analyzed, AnalyzeOptions, analyze_file
 from neardup.core.models import Problem
 from neardup.core.scan.progress import ScanContext, Stage, StageTimer
-from neardup.core.scan.worker import EncodedResult, analyze_batch, init_worker
+from neardup.core.scan.worker import (
+    EncodedResult,
+    analyze_batch,
+    init_worker,
+    start_worker_server,
+    worker_context,
+)
 from neardup.core.settings import ScanSettings
 from neardup.core.store import (
     AnalysisCache,
@@ -160,33 +166,42 @@ def _run_analysis(
     """
     results: list[EncodedResult] = []
     own_pool = None
+    forking = False  # workers forked by a fork server (worker_context)
     workers = default_workers(ctx.settings)
     if executor is None and workers > 1 and len(paths) >= MIN_FILES_FOR_POOL:
-        # spawn works the same on every platform and in a frozen app, and does not
-        # fork a process that may hold GUI threads.
-        spawn = multiprocessing.get_context("spawn")
+        context = worker_context()
+        forking = context.get_start_method() == "forkserver"
         # Ending workers from outside (terminate) can cut a result off mid-message and hang
         # the executor; a shared flag lets them stop between files instead (`init_worker`).
-        workers_stop = spawn.Event()
+        # Made first: it starts multiprocessing's resource tracker, and starting that
+        # unblocks SIGINT in this thread, which must stay blocked while the server starts.
+        workers_stop = context.Event()
+        with _interrupts_held_from_new_workers(True):
+            start_worker_server(context)
         own_pool = ProcessPoolExecutor(
             max_workers=workers,
-            mp_context=spawn,
+            mp_context=context,
             initializer=init_worker,
             initargs=(workers_stop,),
         )
         executor = own_pool
     finished = False
     try:
-        if executor is None:
+        if executor is None or forking:
+            # A fork server loads in a process of its own, and the first worker waits for
+            # it without holding this process's lock: what the scan loads meanwhile costs
+            # the pool nothing. Spawned workers are pickled by this thread: later.
             started()
+        if executor is None:
             return results, _analyze_here(paths, options, ctx, timer, results, done_before)
         with _interrupts_held_from_new_workers(own_pool is not None):
-            # The pool spawns its workers as the batches are submitted.
+            # The pool starts its workers as the batches are submitted.
             pending: set[Future[list[EncodedResult]]] = {
                 executor.submit(analyze_batch, batch, options, encode=encode)
                 for batch in _batches(paths, keys)
             }
-        started()
+        if not forking:
+            started()
         while pending:
             done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in done:

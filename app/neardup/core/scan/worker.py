@@ -10,6 +10,7 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import signal
+import sys
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,6 +22,34 @@ from neardup.core.scan.progress import CancelFlag
 from neardup.core.store import StoredAnalysis, encode_analysis
 
 EncodedResult = tuple[Analyzed | Problem, StoredAnalysis | None]
+PRELOAD_MODULE = "neardup.core.scan.worker_preload"
+
+
+def worker_context() -> multiprocessing.context.BaseContext:
+    """How the scan's worker processes start.
+
+    On Linux, from a fork server: a fresh process (started like a spawned one, never a
+    fork of this one, which may hold GUI threads) that loads what workers need once
+    (``worker_preload``) and forks each worker from itself. Workers then start in
+    milliseconds with their modules and the segmenter's dictionary loaded, share that
+    memory, and a long-lived process (the GUI) keeps the server for its next scans.
+    Elsewhere, spawn: the same on every platform and in a frozen app (macOS's system
+    libraries do not survive a fork, and Windows has none).
+    """
+    if sys.platform.startswith("linux"):
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([PRELOAD_MODULE])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def start_worker_server(context: multiprocessing.context.BaseContext) -> None:
+    """Start the fork server, if the context has one, without waiting for it to load
+    (the first worker waits): the scan loads its later stages meanwhile."""
+    if context.get_start_method() == "forkserver":
+        from multiprocessing import forkserver
+
+        forkserver.ensure_running()
 
 
 @dataclass(slots=True)
