@@ -1,7 +1,10 @@
 """The worker processes' entry point: analyse a batch of files and encode their cache rows.
 
 Encoding compresses the text, tokens and windows, which is real work; doing it in
-the worker that analysed the file keeps it off the scan's one main process.
+the worker that analysed the file keeps it off the scan's one main process. Another
+stage may hand the analysis its own entry point (a ``BatchAnalysis``) that wraps
+``analyze_batch`` and derives more of each document in the worker: the reference library
+computes its passage keys there.
 """
 
 from __future__ import annotations
@@ -14,13 +17,27 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 from neardup.core.features import Analyzed, AnalyzeOptions, analyze_file
 from neardup.core.models import Problem
 from neardup.core.scan.progress import CancelFlag
 from neardup.core.store import StoredAnalysis, encode_analysis
 
-EncodedResult = tuple[Analyzed | Problem, StoredAnalysis | None]
+Derived = TypeVar("Derived")
+# One file as a worker hands it back: its analysis or problem, its stored row when asked
+# for (None when not, or when encoding failed), and what the entry point derived of it
+# (None for the scan's own, and where the derivation failed: the caller does it again).
+WorkerResult = tuple[Analyzed | Problem, StoredAnalysis | None, Derived | None]
+
+
+class BatchAnalysis(Protocol[Derived]):
+    """A worker entry point: a module-level function, so that it pickles by name (for
+    spawned processes and Dask alike)."""
+
+    def __call__(
+        self, paths: Sequence[Path], options: AnalyzeOptions, *, encode: bool
+    ) -> list[WorkerResult[Derived]]: ...
 
 
 @dataclass(slots=True)
@@ -66,10 +83,10 @@ def _exit_with(parent: multiprocessing.process.BaseProcess) -> None:
 
 def analyze_batch(
     paths: Sequence[Path], options: AnalyzeOptions, *, encode: bool
-) -> list[EncodedResult]:
+) -> list[WorkerResult[None]]:
     """Worker entry point: each file's analysis, with its stored row when ``encode``
     (the scan keeps a cache). A batch per task keeps inter-process overhead small."""
-    out: list[EncodedResult] = []
+    out: list[WorkerResult[None]] = []
     for path in paths:
         if _WORKER.cancel is not None and _WORKER.cancel.is_set():
             break
@@ -80,5 +97,5 @@ def analyze_batch(
                 stored = encode_analysis(item)
             except Exception:  # (memory, say) the analysis still counts; the cache tries again
                 stored = None
-        out.append((item, stored))
+        out.append((item, stored, None))
     return out
