@@ -177,6 +177,35 @@ def test_one_pool_serves_the_whole_add_and_a_small_add_none(
     assert nothing_left_running()
 
 
+def test_the_next_chunk_is_analysed_while_one_is_written_and_no_further_ahead(
+    files: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_analysis = feed_module.analyze_files
+    real_store = building._store_chunk
+    analyses: list[int] = []
+    seen_while_writing: list[tuple[int, int]] = []
+
+    def counted_analysis(*args: Any, **kwargs: Any) -> Any:
+        analyses.append(1)
+        return real_analysis(*args, **kwargs)
+
+    def store_once_the_next_is_under_way(*args: Any) -> None:
+        written = len(seen_while_writing)
+        last = written == len(chunks_of(files)) - 1
+        deadline = time.monotonic() + 60
+        # Waits for the analysis of the next chunk to start: without overlap it never would.
+        while not last and len(analyses) < written + 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        real_store(*args)
+        seen_while_writing.append((written, len(analyses)))
+
+    monkeypatch.setattr(feed_module, "analyze_files", counted_analysis)
+    monkeypatch.setattr(building, "_store_chunk", store_once_the_next_is_under_way)
+    assert add_to_library(tmp_path / "lib", [files], IN_PROCESS).added == 40
+    chunks = len(chunks_of(files))
+    assert seen_while_writing == [(n, min(n + 2, chunks)) for n in range(chunks)]
+
+
 def test_a_cancelled_add_keeps_what_it_finished_and_the_next_add_completes_it(
     files: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -4,8 +4,8 @@ An add stores its files chunk by chunk (``core.library.building``). Analysing a 
 then writing it, in turn, leaves the workers idle while the library is written. Here a
 thread of its own analyses the chunks one after another, through the scan's stage with the
 library's worker entry point (``core.library.worker``), and hands each chunk's outcome
-through a small queue to the calling thread, which alone writes the library: chunk k+1 is
-analysed while chunk k is written. With local workers, one pool serves the whole add, so
+through a queue to the calling thread, which alone writes the library: chunk k+1 is
+analysed while chunk k is written, and no further ahead (``CHUNKS_HELD``). With local workers, one pool serves the whole add, so
 they start once (a small add, under the scan's ``MIN_FILES_FOR_POOL`` files, is analysed in
 process, as a small scan is). The thread alone uses the analysis cache, whose connection it
 opens itself (an SQLite connection stays in its thread).
@@ -42,9 +42,10 @@ from neardup.core.scan import (
 from neardup.core.settings import ScanSettings
 from neardup.core.store import AnalysisCache, StoredAnalysis
 
-# Chunks analysed and waiting to be written: one keeps the workers busy while the writer
-# writes; more would only hold more analyses in memory.
-CHUNKS_AHEAD = 1
+# Chunks held at once: the one being written and the one being analysed. Analysing a third
+# meanwhile would only help while the writing is the slower side, which then sets the pace
+# anyway, and would hold a third chunk of analyses (texts, tokens, rows) in memory.
+CHUNKS_HELD = 2
 _POLL_SECONDS = 0.1  # how often a waiting side looks whether the other has stopped
 
 
@@ -103,7 +104,9 @@ class AnalysisFeed:
         self._notices = notices  # written by the thread; read by the caller once it has ended
         self._stop = threading.Event()
         self._ctx = ScanContext(settings, progress, _EitherFlag(cancel, self._stop))
-        self._queue: queue.Queue[AnalysedChunk | _End | _Failed] = queue.Queue(CHUNKS_AHEAD)
+        self._queue: queue.Queue[AnalysedChunk | _End | _Failed] = queue.Queue(1)
+        self._room = threading.Semaphore(CHUNKS_HELD)  # taken per chunk analysed, given back
+        # once it is written
         self._thread = threading.Thread(target=self._run, name="neardup-library-analysis")
         # Daemon: a second Ctrl-C while the add waits for the thread ends the process.
         self._thread.daemon = True
@@ -144,6 +147,7 @@ class AnalysisFeed:
                 self.cancelled = item.cancelled
                 return
             yield item
+            self._room.release()  # written: the thread may analyse another
 
     def _drain(self) -> None:
         try:
@@ -151,6 +155,13 @@ class AnalysisFeed:
                 self._queue.get_nowait()
         except queue.Empty:
             pass
+
+    def _wait_for_room(self) -> bool:
+        """Wait until fewer than ``CHUNKS_HELD`` chunks are held; False if the writer stopped."""
+        while not self._stop.is_set():
+            if self._room.acquire(timeout=_POLL_SECONDS):
+                return True
+        return False
 
     def _hand_over(self, item: AnalysedChunk | _End | _Failed) -> None:
         """Queue an item for the writer, unless the writer has stopped reading."""
@@ -181,7 +192,7 @@ class AnalysisFeed:
         finished = False
         try:
             for start in range(0, len(self._todo), self._chunk_files):
-                if self._ctx.cancelled():
+                if not self._wait_for_room() or self._ctx.cancelled():
                     return False
                 chunk = self._todo[start : start + self._chunk_files]
                 analysis = analyze_files(
