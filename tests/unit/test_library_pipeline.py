@@ -206,6 +206,33 @@ def test_the_next_chunk_is_analysed_while_one_is_written_and_no_further_ahead(
     assert seen_while_writing == [(n, min(n + 2, chunks)) for n in range(chunks)]
 
 
+def test_a_pool_that_breaks_is_said_once_and_the_rest_read_here_to_the_same_library(
+    files: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reference = tmp_path / "reference"
+    add_to_library(reference, [files], IN_PROCESS)
+    real_analysis = feed_module.analyze_files
+    calls: list[int] = []
+
+    def workers_killed_before_the_second(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 2:  # the add's pool served the first chunk: its workers are killed
+            workers = multiprocessing.active_children()
+            assert workers
+            for worker in workers:
+                os.kill(worker.pid or 0, signal.SIGKILL)
+                worker.join(30)
+        return real_analysis(*args, **kwargs)
+
+    monkeypatch.setattr(feed_module, "analyze_files", workers_killed_before_the_second)
+    outcome = add_to_library(tmp_path / "lib", [files], TWO_WORKERS)
+    assert (outcome.added, outcome.cancelled) == (40, False)
+    assert [n for n in outcome.notices if "worker processes stopped" in n] == outcome.notices
+    assert len(outcome.notices) == 1
+    assert library_content(tmp_path / "lib") == library_content(reference)
+    assert nothing_left_running()
+
+
 def test_a_cancelled_add_keeps_what_it_finished_and_the_next_add_completes_it(
     files: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
