@@ -1,11 +1,15 @@
 """A reference library's files and the documents checked against it, written by tests,
-and a report's pairs with every figure, to compare a library check with a scan."""
+a report's pairs with every figure, to compare a library check with a scan, and a library's
+whole content, to compare two libraries document for document."""
 
 from __future__ import annotations
 
 import shutil
+import sqlite3
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from docgen import write_docx, write_pdf
 from neardup.core.settings import ScanSettings
@@ -59,3 +63,28 @@ def pair_figures(report: dict[str, Any]) -> dict[frozenset[str], tuple[Any, ...]
         )
         for p in report["pairs"]
     }
+
+
+DOCUMENT_COLUMNS = (
+    "path, content_hash, size, mtime_ns, simhash, keys, format, pages, encoding, notes, "
+    "content_key, text, tokens, token_offsets, kept_hashes"
+)
+
+
+def library_content(
+    folder: Path,
+) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]], dict[str, list[int]]]:
+    """Every document's row (its id aside), the term counts, and each document's index keys."""
+    with sqlite3.connect(folder / "library.sqlite") as db:
+        documents = list(db.execute(f"SELECT {DOCUMENT_COLUMNS} FROM documents ORDER BY path"))
+        terms = list(db.execute("SELECT term, df FROM terms ORDER BY term"))
+        path_of = dict(db.execute("SELECT id, path FROM documents"))
+        segments = [row[0] for row in db.execute("SELECT name FROM segments")]
+    keys: dict[str, list[int]] = {}
+    for name in segments:
+        values = np.load(folder / "index" / f"{name}.keys.npy")
+        owners = np.load(folder / "index" / f"{name}.key-docs.npy")
+        for value, owner in zip(values.tolist(), owners.tolist(), strict=True):
+            if owner in path_of:
+                keys.setdefault(path_of[owner], []).append(value)
+    return documents, terms, {path: sorted(found) for path, found in keys.items()}

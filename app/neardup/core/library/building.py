@@ -1,8 +1,9 @@
 """Adding documents to a reference library, and removing them.
 
 ``add`` walks files and folders with the scan's walker and analyses them with the scan's
-own stage (``core.scan.analyze_all``: its worker pool, its cache, any ``Executor`` given).
-A document is stored by its path with its content hash (xxh3_128, as the cache names files),
+own stage (its worker pool, its cache, any ``Executor`` given), a chunk ahead of the writing
+(``core.library.analysis_feed``); the workers also make each document's stored row and keys
+(``core.library.worker``), so this process only writes. A document is stored by its path with its content hash (xxh3_128, as the cache names files),
 size, mtime, format, stored analysis (the cache's row format, so the normalised text is
 there for verification), document fingerprint and library keys. A path already stored with
 the same content hash is skipped; one whose content changed is analysed and replaced; a file
@@ -25,7 +26,8 @@ from pathlib import Path
 
 import numpy as np
 
-from neardup.core.features import Analyzed
+from neardup.core.features import Analyzed, HashArray
+from neardup.core.library.analysis_feed import AnalysedChunk, AnalysisFeed
 from neardup.core.library.database import LibraryDatabase
 from neardup.core.library.errors import LibraryError, LibraryReadOnlyError
 from neardup.core.library.keys import library_keys
@@ -39,9 +41,9 @@ from neardup.core.library.segments import (
 from neardup.core.library.weights import library_idf
 from neardup.core.match import FeatureWeights
 from neardup.core.models import Problem
-from neardup.core.scan import CancelFlag, ProgressCallback, ScanContext, analyze_all, walk
+from neardup.core.scan import CancelFlag, ProgressCallback, walk
 from neardup.core.settings import ScanSettings
-from neardup.core.store import AnalysisCache, content_hash, decode_analysis, encode_analysis
+from neardup.core.store import content_hash, decode_analysis, encode_analysis
 
 CHUNK_FILES = 256  # files stored per transaction (and per index segment)
 # Settings a library keeps from when it was made: they decide what its analyses and
@@ -113,50 +115,41 @@ def _add(
             outcome.unchanged += 1
         else:
             todo.append((path, digest))
-    ctx = ScanContext(settings, progress, cancel)
-    cache = AnalysisCache(settings.cache_path) if settings.use_cache else None
-    try:
-        for start in range(0, len(todo), CHUNK_FILES):
-            if ctx.cancelled():
-                outcome.cancelled = True
-                break
-            chunk = todo[start : start + CHUNK_FILES]
-            analysis = analyze_all([p for p, _ in chunk], ctx, executor, outcome.notices, cache)
-            _store_chunk(db, analysis.items, dict((str(p), d) for p, d in chunk), settings, outcome)
-            if not analysis.finished:
-                outcome.cancelled = True
-                break
-    finally:
-        if cache is not None:
-            if cache.problem:
-                outcome.notices.append(cache.problem)
-            cache.close()
+    with AnalysisFeed(
+        todo, CHUNK_FILES, settings, executor, progress, cancel, outcome.notices
+    ) as chunks:
+        for chunk in chunks:
+            _store_chunk(db, chunk, settings, outcome)
+    outcome.cancelled = chunks.cancelled
     outcome.problems.sort(key=lambda p: str(p.path))
     return outcome
 
 
 def _store_chunk(
-    db: LibraryDatabase,
-    items: Sequence[Analyzed | Problem],
-    digests: dict[str, str | None],
-    settings: ScanSettings,
-    outcome: AddOutcome,
+    db: LibraryDatabase, chunk: AnalysedChunk, settings: ScanSettings, outcome: AddOutcome
 ) -> None:
     """Store one chunk's documents and problems with their index segment, in one
     transaction; a path stored before is replaced."""
+    digests = chunk.digests
     docs = sorted(
-        (item for item in items if isinstance(item, Analyzed) and digests.get(str(item.path))),
+        (
+            item
+            for item in chunk.items
+            if isinstance(item, Analyzed) and digests.get(str(item.path))
+        ),
         key=lambda d: str(d.path),
     )
-    problems = [item for item in items if isinstance(item, Problem)]
+    problems = [item for item in chunk.items if isinstance(item, Problem)]
     problems += [
         Problem.of(item.path, "vanished")
-        for item in items
+        for item in chunk.items
         if isinstance(item, Analyzed) and not digests.get(str(item.path))
     ]
     outcome.problems += problems
-    stored = [encode_analysis(d) for d in docs]  # the slow part, before the write lock
-    keys = [library_keys(d.text) for d in docs]
+    # The workers made the rows and keys; those of analyses read from the cache or in this
+    # process are made here, before the write lock.
+    stored = [chunk.rows.get(str(d.path)) or encode_analysis(d) for d in docs]
+    keys = [_keys_of(d, chunk.keys) for d in docs]
     terms = [dict.fromkeys(d.tokens) for d in docs]
     with db.writing():
         replaced = _forget(db, [str(d.path) for d in docs] + [str(p.path) for p in problems])
@@ -186,6 +179,11 @@ def _store_chunk(
             all_keys = np.concatenate(keys) if keys else np.zeros(0, dtype=np.uint64)
             fingerprint_array = np.asarray(fingerprints, dtype=np.uint64)
             _add_segment(db, all_keys, key_docs, fingerprint_array, np.asarray(ids, np.int64))
+
+
+def _keys_of(doc: Analyzed, made: dict[str, HashArray]) -> HashArray:
+    found = made.get(str(doc.path))
+    return found if found is not None else library_keys(doc.text)
 
 
 def _forget(db: LibraryDatabase, paths: Sequence[str]) -> set[str]:

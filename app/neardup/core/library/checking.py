@@ -28,6 +28,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from pathlib import Path
+from typing import Any
 
 from neardup.core.features import Analyzed
 from neardup.core.library.building import run_settings
@@ -102,7 +103,7 @@ def check_library(
 
 
 def _against_snapshot(
-    db: LibraryDatabase, files: Sequence[Path], analysis: AnalysisOutcome, ctx: ScanContext
+    db: LibraryDatabase, files: Sequence[Path], analysis: AnalysisOutcome[Any], ctx: ScanContext
 ) -> ScanResult:
     """Candidates and pairs, all read from one generation of the library."""
     for _ in range(_SNAPSHOT_ATTEMPTS):
@@ -122,7 +123,7 @@ def _pairs(
     db: LibraryDatabase,
     segments: Sequence[Segment],
     files: Sequence[Path],
-    analysis: AnalysisOutcome,
+    analysis: AnalysisOutcome[Any],
     ctx: ScanContext,
 ) -> ScanResult:
     settings = ctx.settings
@@ -150,7 +151,7 @@ def _pairs(
     role_of = {str(d.path): Role.SCAN for d in checked}
     role_of.update((str(d.path), Role.LIBRARY) for d in candidates)
     items: list[Analyzed | Problem] = [*analysis.items, *candidates]
-    everything = AnalysisOutcome(items, analysis.finished, {})
+    everything: AnalysisOutcome[None] = AnalysisOutcome(items, analysis.finished, {})
     all_files = [*files, *(d.path for d in candidates)]
     outcome = find_pairs(all_files, role_of, everything, ctx, None, idf)
     return ScanResult(

@@ -1,13 +1,13 @@
 """Analysis on a Dask cluster, through the scan's ``Executor`` seam.
 
-The scan's analysis stage (``core.scan.analyze_all``) hands batches of files to any
+The scan's analysis stage (``core.scan.analyze_files``) hands batches of files to any
 ``concurrent.futures.Executor`` and waits on the futures it gets back. A Dask
 ``distributed.Client`` has a ``submit`` of its own, but its futures are Dask's, which
 ``concurrent.futures.wait`` does not know; ``DaskExecutor`` submits to the client and hands
-back a standard future that Dask's completes. The workers run the same
-``analyze_batch`` as local worker processes, so they must run the same NearDup version and
-reach the files at the same paths (a shared disk); the results come back to this process,
-which writes the library.
+back a standard future that Dask's completes. The workers run the same entry point as local
+worker processes (``core.library.worker.analyze_for_library``: analysis, stored row and
+keys), so they must run the same NearDup version and reach the files at the same paths (a
+shared disk); the results come back to this process, which writes the library.
 
 Dask is optional (``pip install 'neardup[dask]'``): nothing here imports it until a cluster
 is asked for.

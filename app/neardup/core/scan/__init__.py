@@ -7,7 +7,13 @@ from typing import TYPE_CHECKING
 from neardup.core import lazy_face
 
 if TYPE_CHECKING:
-    from neardup.core.scan.analysis_stage import AnalysisOutcome, analyze_all
+    from neardup.core.scan.analysis_stage import (
+        MIN_FILES_FOR_POOL,
+        AnalysisOutcome,
+        analyze_all,
+        analyze_files,
+        default_workers,
+    )
     from neardup.core.scan.file_walk import WalkResult, walk
     from neardup.core.scan.pairs_stage import find_pairs
     from neardup.core.scan.pipeline import scan
@@ -19,9 +25,13 @@ if TYPE_CHECKING:
         ScanContext,
         Stage,
     )
+    from neardup.core.scan.worker import BatchAnalysis, WorkerResult, analyze_batch
+    from neardup.core.scan.worker_pool import WorkerPool
 
 __all__ = [
+    "MIN_FILES_FOR_POOL",
     "AnalysisOutcome",
+    "BatchAnalysis",
     "CancelFlag",
     "CancelToken",
     "Progress",
@@ -29,7 +39,12 @@ __all__ = [
     "ScanContext",
     "Stage",
     "WalkResult",
+    "WorkerPool",
+    "WorkerResult",
     "analyze_all",
+    "analyze_batch",
+    "analyze_files",
+    "default_workers",
     "find_pairs",
     "scan",
     "walk",
@@ -38,7 +53,13 @@ __all__ = [
 __getattr__, __dir__ = lazy_face(
     __name__,
     {
-        "analysis_stage": ("AnalysisOutcome", "analyze_all"),
+        "analysis_stage": (
+            "MIN_FILES_FOR_POOL",
+            "AnalysisOutcome",
+            "analyze_all",
+            "analyze_files",
+            "default_workers",
+        ),
         "file_walk": ("WalkResult", "walk"),
         "pairs_stage": ("find_pairs",),
         "pipeline": ("scan",),
@@ -50,5 +71,7 @@ __getattr__, __dir__ = lazy_face(
             "ScanContext",
             "Stage",
         ),
+        "worker": ("BatchAnalysis", "WorkerResult", "analyze_batch"),
+        "worker_pool": ("WorkerPool",),
     },
 )

@@ -9,31 +9,18 @@ by worker processes.
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
-import signal
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import (
-    FIRST_COMPLETED,
-    BrokenExecutor,
-    Executor,
-    Future,
-    ProcessPoolExecutor,
-    wait,
-)
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Generic
 
 from neardup.core.features import Analyzed, AnalyzeOptions, analyze_file
 from neardup.core.models import Problem
 from neardup.core.scan.progress import ScanContext, Stage, StageTimer
-from neardup.core.scan.worker import (
-    EncodedResult,
-    analyze_batch,
-    init_worker,
-    start_worker_server,
-    worker_context,
-)
+from neardup.core.scan.worker import BatchAnalysis, Derived, WorkerResult, analyze_batch
+from neardup.core.scan.worker_pool import WorkerPool
 from neardup.core.settings import ScanSettings
 from neardup.core.store import (
     AnalysisCache,
@@ -107,45 +94,24 @@ def _analyze_here(
     options: AnalyzeOptions,
     ctx: ScanContext,
     timer: StageTimer,
-    results: list[EncodedResult],
+    results: list[WorkerResult[Derived]],
     done_before: int,
 ) -> bool:
     """Analyse files one by one in this process; False when cancelled.
 
-    Nothing is encoded here: the cache encodes what it stores itself.
+    Nothing is encoded or derived here: whoever needs a row (the cache, a library) makes
+    the ones the workers did not.
     """
     for path in paths:
         if ctx.cancelled():
             return False
-        results.append((analyze_file(path, options), None))
+        results.append((analyze_file(path, options), None, None))
         timer.report(done_before + len(results), path.name)
     return True
 
 
-@contextlib.contextmanager
-def _interrupts_held_from_new_workers(spawning: bool) -> Iterator[None]:
-    """While workers are spawned, keep SIGINT from reaching them until they ignore it.
-
-    A Ctrl-C in a terminal reaches the whole process group. A worker still importing
-    when it lands would die with a traceback before its initializer could ignore it. A
-    thread's mask of blocked signals survives fork and exec, so the spawning thread
-    (the CLI scans in a thread of its own, the GUI too) blocks SIGINT while it spawns:
-    the workers start with it blocked, and their initializer ignores it, which drops
-    one already pending, before unblocking it. This process's main thread, which does
-    not block it, still receives it. Where masks do not exist (Windows), a console's
-    Ctrl-C is handled by the initializer alone.
-    """
-    if not spawning or not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
 def _run_analysis(
+    batch: BatchAnalysis[Derived],
     paths: Sequence[Path],
     options: AnalyzeOptions,
     ctx: ScanContext,
@@ -156,50 +122,52 @@ def _run_analysis(
     encode: bool,
     keys: Mapping[str, FileKey],
     started: Callable[[], None],
-) -> tuple[list[EncodedResult], bool]:
+) -> tuple[list[WorkerResult[Derived]], bool]:
     """Analyse files in this process or a pool; returns the results and whether all finished.
     ``started`` is called once the work is under way (the pool's workers spawned).
 
-    With ``encode``, pool workers also encode each analysis for the cache, in parallel. If the
-    pool breaks (a worker killed, or a process that cannot spawn), the files it
-    did not finish are read in this process instead.
+    With ``encode``, pool workers also encode each analysis, in parallel. If the pool breaks
+    (a worker killed, or a process that cannot spawn), the files it did not finish are read
+    in this process instead. A ``WorkerPool`` given as the executor is the caller's, for
+    several rounds: it is left running, and only told to stop on a cancel.
     """
-    results: list[EncodedResult] = []
+    results: list[WorkerResult[Derived]] = []
     own_pool = None
-    forking = False  # workers forked by a fork server (worker_context)
     workers = default_workers(ctx.settings)
     if executor is None and workers > 1 and len(paths) >= MIN_FILES_FOR_POOL:
-        context = worker_context()
-        forking = context.get_start_method() == "forkserver"
-        # Ending workers from outside (terminate) can cut a result off mid-message and hang
-        # the executor; a shared flag lets them stop between files instead (`init_worker`).
-        # Made first: it starts multiprocessing's resource tracker, and starting that
-        # unblocks SIGINT in this thread, which must stay blocked while the server starts.
-        workers_stop = context.Event()
-        with _interrupts_held_from_new_workers(True):
-            start_worker_server(context)
-        own_pool = ProcessPoolExecutor(
-            max_workers=workers,
-            mp_context=context,
-            initializer=init_worker,
-            initargs=(workers_stop,),
+        own_pool = executor = WorkerPool(workers)
+    pool = executor if isinstance(executor, WorkerPool) else None
+    if pool is not None and pool.broken:
+        executor = None  # it broke in an earlier round, which said so
+
+    def read_rest_here(error: BaseException) -> bool:
+        if pool is not None:
+            pool.broken = True
+        notices.append(
+            f"The worker processes stopped ({type(error).__name__}); "
+            "the remaining files were read in the main process."
         )
-        executor = own_pool
+        read = {str(item.path) for item, _, _ in results}
+        rest = [p for p in paths if str(p) not in read]
+        return _analyze_here(rest, options, ctx, timer, results, done_before)
+
     finished = False
     try:
+        # A fork server loads in a process of its own, and the first worker waits for it
+        # without holding this process's lock: what the scan loads meanwhile costs the pool
+        # nothing. Spawned workers are pickled by this thread: then later.
+        forking = pool is not None and pool.forking
         if executor is None or forking:
-            # A fork server loads in a process of its own, and the first worker waits for
-            # it without holding this process's lock: what the scan loads meanwhile costs
-            # the pool nothing. Spawned workers are pickled by this thread: later.
             started()
         if executor is None:
             return results, _analyze_here(paths, options, ctx, timer, results, done_before)
-        with _interrupts_held_from_new_workers(own_pool is not None):
-            # The pool starts its workers as the batches are submitted.
-            pending: set[Future[list[EncodedResult]]] = {
-                executor.submit(analyze_batch, batch, options, encode=encode)
-                for batch in _batches(paths, keys)
+        try:
+            pending: set[Future[list[WorkerResult[Derived]]]] = {
+                executor.submit(batch, files, options, encode=encode)
+                for files in _batches(paths, keys)
             }
+        except BrokenExecutor as error:  # a caller's pool that broke since its last round
+            return results, read_rest_here(error)
         if not forking:
             started()
         while pending:
@@ -212,20 +180,16 @@ def _run_analysis(
                         # A Ctrl-C reaches the whole process group, and workers still
                         # starting up die of it before they can ignore it: part of the cancel.
                         return results, False
-                    notices.append(
-                        f"The worker processes stopped ({type(error).__name__}); "
-                        "the remaining files were read in the main process."
-                    )
                     for other in pending:
                         other.cancel()
-                    read = {str(item.path) for item, _ in results}
-                    rest = [p for p in paths if str(p) not in read]
-                    return results, _analyze_here(rest, options, ctx, timer, results, done_before)
+                    return results, read_rest_here(error)
                 results.extend(batch_results)
                 last = batch_results[-1][0].path.name if batch_results else None
                 timer.report(done_before + len(results), last)
             if ctx.cancelled():
-                if own_pool is None:  # another's executor: drop what it has not started
+                if pool is not None:  # its workers skip the files they have not started
+                    pool.stop()
+                else:  # another's executor: drop what it has not started
                     for future in pending:
                         future.cancel()
                 return results, False
@@ -233,26 +197,7 @@ def _run_analysis(
         return results, True
     finally:
         if own_pool is not None:
-            if not finished:  # cancelled, or an exception on the way out
-                workers_stop.set()
-            # Let the workers exit in the background rather than wait ~0.1 s for them. Queued
-            # batches are not cancelled: with the flag set they return at once, whereas a
-            # cancelled future makes the executor's manager thread raise InvalidStateError
-            # if the pool breaks afterwards (Python 3.11).
-            own_pool.shutdown(wait=False, cancel_futures=False)
-            _keep_until_workers_exit(workers_stop)
-
-
-# Stop flags of pools left to wind down. A worker still starting up rebuilds the flag from
-# its name, so the flag must outlive the pool's processes: collected early, its semaphore is
-# gone and the worker dies at start with a traceback (seen on a loaded machine on Ctrl-C).
-_winding_down: list[object] = []
-
-
-def _keep_until_workers_exit(stop_flag: object) -> None:
-    if not multiprocessing.active_children():  # every earlier pool's workers have exited
-        _winding_down.clear()
-    _winding_down.append(stop_flag)
+            own_pool.close(finished=finished)
 
 
 def _changed_during_scan(item: Analyzed | Problem, keys: dict[str, FileKey]) -> bool:
@@ -267,13 +212,20 @@ def _changed_during_scan(item: Analyzed | Problem, keys: dict[str, FileKey]) -> 
 
 
 @dataclass(slots=True)
-class AnalysisOutcome:
+class AnalysisOutcome(Generic[Derived]):
     """Every file's analysis or problem, whether all were read, and the content hashes of
-    the files whose outcome describes the bytes seen at the start (for the scan memo)."""
+    the files whose outcome describes the bytes seen at the start (for the scan memo).
+
+    ``encoded`` holds the stored rows the workers made, and ``derived`` what the worker
+    entry point derived, of the analyses among ``items``, by path; an analysis read from the
+    cache, or in this process, has neither.
+    """
 
     items: list[Analyzed | Problem]
     finished: bool
     settled_hashes: dict[str, str]
+    encoded: dict[str, StoredAnalysis] = field(default_factory=dict)
+    derived: dict[str, Derived] = field(default_factory=dict)
 
 
 def analyze_all(
@@ -284,13 +236,33 @@ def analyze_all(
     cache: AnalysisCache | None,
     seen: SeenFiles | None = None,
     started: Callable[[], None] = lambda: None,
-) -> AnalysisOutcome:
-    """Extract and tokenise every file, taking what it can from the cache.
+) -> AnalysisOutcome[None]:
+    """Extract and tokenise every file, taking what it can from the cache; the scan's
+    workers encode rows only for a cache.
 
     ``seen`` is the state of the files when the scan started, if already looked up;
     ``started`` is called once the files not in the cache are being analysed (a scan
     loads what its next stages need then, rather than slow the start of the pool).
     """
+    return analyze_files(
+        analyze_batch, paths, ctx, executor, notices, cache, seen, started, encode=cache is not None
+    )
+
+
+def analyze_files(
+    batch: BatchAnalysis[Derived],
+    paths: Sequence[Path],
+    ctx: ScanContext,
+    executor: Executor | None,
+    notices: list[str],
+    cache: AnalysisCache | None,
+    seen: SeenFiles | None = None,
+    started: Callable[[], None] = lambda: None,
+    *,
+    encode: bool,
+) -> AnalysisOutcome[Derived]:
+    """``analyze_all`` with another worker entry point (which wraps ``analyze_batch``), and
+    rows encoded by the workers when ``encode`` whether or not there is a cache."""
     settings = ctx.settings
     options = AnalyzeOptions.of(settings)
     timer = StageTimer(ctx.progress, Stage.EXTRACTING, len(paths))
@@ -325,14 +297,12 @@ def analyze_all(
     timer.report(len(results), force=True)
     todo = [p for p in paths if str(p) not in settled]
     fresh, finished = _run_analysis(
-        todo, options, ctx, executor, timer, len(results), notices, cache is not None, keys, started
+        batch, todo, options, ctx, executor, timer, len(results), notices, encode, keys, started
     )
+    outcome: AnalysisOutcome[Derived] = AnalysisOutcome(results, finished, settled)
     new_analyses: list[tuple[Analyzed, str]] = []
     new_problems: list[tuple[Problem, str]] = []
-    encoded: dict[str, StoredAnalysis] = {}
-    for item, stored in fresh:
-        if stored is not None:
-            encoded[str(item.path)] = stored
+    for item, stored, derived in fresh:
         digest = hashes.get(str(item.path))
         if _changed_during_scan(item, keys):
             if isinstance(item, Analyzed):
@@ -345,8 +315,13 @@ def analyze_all(
             else:
                 new_problems.append((item, digest))
             settled[str(item.path)] = digest
+        if isinstance(item, Analyzed):
+            if stored is not None:
+                outcome.encoded[str(item.path)] = stored
+            if derived is not None:
+                outcome.derived[str(item.path)] = derived
         results.append(item)
     if cache is not None:
-        cache.store(new_analyses, keys, settings_key, encoded)
+        cache.store(new_analyses, keys, settings_key, outcome.encoded)
         cache.store_problems(new_problems, keys, settings_key)
-    return AnalysisOutcome(results, finished, settled)
+    return outcome

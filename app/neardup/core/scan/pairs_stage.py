@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -108,7 +109,7 @@ def _fingerprints(
 def find_pairs(
     files: Sequence[Path],
     role_of: dict[str, Role],
-    analysis: AnalysisOutcome,
+    analysis: AnalysisOutcome[Any],
     ctx: ScanContext,
     cache: AnalysisCache | None,
     idf: IdfTable | None = None,

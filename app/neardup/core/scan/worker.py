@@ -1,7 +1,10 @@
 """The worker processes' entry point: analyse a batch of files and encode their cache rows.
 
 Encoding compresses the text, tokens and windows, which is real work; doing it in
-the worker that analysed the file keeps it off the scan's one main process.
+the worker that analysed the file keeps it off the scan's one main process. Another
+stage may hand the analysis its own entry point (a ``BatchAnalysis``) that wraps
+``analyze_batch`` and derives more of each document in the worker: the reference library
+computes its passage keys there.
 """
 
 from __future__ import annotations
@@ -10,46 +13,31 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import signal
-import sys
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 from neardup.core.features import Analyzed, AnalyzeOptions, analyze_file
 from neardup.core.models import Problem
 from neardup.core.scan.progress import CancelFlag
 from neardup.core.store import StoredAnalysis, encode_analysis
 
-EncodedResult = tuple[Analyzed | Problem, StoredAnalysis | None]
-PRELOAD_MODULE = "neardup.core.scan.worker_preload"
+Derived = TypeVar("Derived")
+# One file as a worker hands it back: its analysis or problem, its stored row when asked
+# for (None when not, or when encoding failed), and what the entry point derived of it
+# (None for the scan's own, and where the derivation failed: the caller does it again).
+WorkerResult = tuple[Analyzed | Problem, StoredAnalysis | None, Derived | None]
 
 
-def worker_context() -> multiprocessing.context.BaseContext:
-    """How the scan's worker processes start.
+class BatchAnalysis(Protocol[Derived]):
+    """A worker entry point: a module-level function, so that it pickles by name (for
+    spawned processes and Dask alike)."""
 
-    On Linux, from a fork server: a fresh process (started like a spawned one, never a
-    fork of this one, which may hold GUI threads) that loads what workers need once
-    (``worker_preload``) and forks each worker from itself. Workers then start in
-    milliseconds with their modules and the segmenter's dictionary loaded, share that
-    memory, and a long-lived process (the GUI) keeps the server for its next scans.
-    Elsewhere, spawn: the same on every platform and in a frozen app (macOS's system
-    libraries do not survive a fork, and Windows has none).
-    """
-    if sys.platform.startswith("linux"):
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload([PRELOAD_MODULE])
-        return context
-    return multiprocessing.get_context("spawn")
-
-
-def start_worker_server(context: multiprocessing.context.BaseContext) -> None:
-    """Start the fork server, if the context has one, without waiting for it to load
-    (the first worker waits): the scan loads its later stages meanwhile."""
-    if context.get_start_method() == "forkserver":
-        from multiprocessing import forkserver
-
-        forkserver.ensure_running()
+    def __call__(
+        self, paths: Sequence[Path], options: AnalyzeOptions, *, encode: bool
+    ) -> list[WorkerResult[Derived]]: ...
 
 
 @dataclass(slots=True)
@@ -95,10 +83,10 @@ def _exit_with(parent: multiprocessing.process.BaseProcess) -> None:
 
 def analyze_batch(
     paths: Sequence[Path], options: AnalyzeOptions, *, encode: bool
-) -> list[EncodedResult]:
+) -> list[WorkerResult[None]]:
     """Worker entry point: each file's analysis, with its stored row when ``encode``
     (the scan keeps a cache). A batch per task keeps inter-process overhead small."""
-    out: list[EncodedResult] = []
+    out: list[WorkerResult[None]] = []
     for path in paths:
         if _WORKER.cancel is not None and _WORKER.cancel.is_set():
             break
@@ -109,5 +97,5 @@ def analyze_batch(
                 stored = encode_analysis(item)
             except Exception:  # (memory, say) the analysis still counts; the cache tries again
                 stored = None
-        out.append((item, stored))
+        out.append((item, stored, None))
     return out

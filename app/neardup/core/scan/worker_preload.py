@@ -1,6 +1,6 @@
 """What the fork server loads before it forks the scan's workers (Linux).
 
-Only the fork server imports this module (``worker.worker_context``): importing it loads
+Only the fork server imports this module (``worker_pool.worker_context``): importing it loads
 every module and table a worker would otherwise load on its first files (the extractors,
 the segmenter's dictionary, the character tables of tokenising and folding), so a worker
 forked from the server starts ready, and the workers share that memory instead of each
