@@ -218,7 +218,7 @@ def floor_section(median: Round, workers: int) -> list[str]:
     return [
         "## 2b. What the peer target asks of the CPU",
         "",
-        "| cold scan (empty cache) | wall s | scan s (report) | CPU s (user + system, all processes) |",
+        "| cold scan (empty cache) | wall s | scan s (report) | CPU s (user + system, every process, sampled) |",
         "|---|---:|---:|---:|",
         f"| `--workers {workers}` (process pool) | {median.cold.wall:.2f} | "
         f"{median.cold.scan_seconds:.2f} | {median.cold.cpu_seconds:.2f} |",

@@ -12,7 +12,6 @@ import cProfile
 import io
 import json
 import pstats
-import resource
 import subprocess
 import sys
 import tempfile
@@ -55,7 +54,9 @@ class ScanRun:
     timed_out: bool
     report: dict[str, Any] = field(default_factory=dict)
     stderr_tail: str = ""
-    cpu_seconds: float = 0.0  # user + system time of the process and every child it waited for
+    # user + system time of every process of the tree, as last sampled (workers forked by a
+    # fork server are not the scan's children: no rusage of the scan's counts them)
+    cpu_seconds: float = 0.0
 
     @property
     def ok(self) -> bool:
@@ -85,7 +86,7 @@ def run_scan(label: str, cmd: list[str], output: Path, timeout: float) -> ScanRu
     output.unlink(missing_ok=True)
     peak_tree = peak_single = peak_pss = 0
     timed_out = False
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu_of: dict[int, float] = {}  # each process's CPU time when last sampled
     with tempfile.TemporaryFile() as err:
         started = time.perf_counter()
         proc = psutil.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
@@ -101,6 +102,9 @@ def run_scan(label: str, cmd: list[str], output: Path, timeout: float) -> ScanRu
                 except (psutil.NoSuchProcess, psutil.AccessDenied):
                     continue
                 total += memory.rss
+                with contextlib.suppress(psutil.NoSuchProcess, psutil.AccessDenied):
+                    times = p.cpu_times()
+                    cpu_of[p.pid] = times.user + times.system
                 total_pss += getattr(memory, "pss", memory.rss)  # PSS is Linux's
                 peak_single = max(peak_single, memory.rss)
             peak_tree = max(peak_tree, total)
@@ -115,13 +119,12 @@ def run_scan(label: str, cmd: list[str], output: Path, timeout: float) -> ScanRu
             time.sleep(FINE_POLL_SECONDS if fine else POLL_SECONDS)
         returncode = proc.wait()
         wall = time.perf_counter() - started
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         err.seek(0)
         stderr_tail = err.read()[-2000:].decode("utf-8", "replace")
     report: dict[str, Any] = {}
     if output.is_file() and not timed_out:
         report = json.loads(output.read_text(encoding="utf-8"))
-    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    cpu = sum(cpu_of.values())
     return ScanRun(
         label,
         cmd,
