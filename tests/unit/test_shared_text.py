@@ -9,9 +9,17 @@ import random
 from pathlib import Path
 
 from neardup import ScanSettings, scan
-from neardup.core.features import normalize
+from neardup.core.features import (
+    ANCHOR_CHARS,
+    NO_HASH,
+    WINNOW,
+    Shingles,
+    kept_places,
+    normalize,
+    winnowing_keys,
+)
 from neardup.core.models import PairKind
-from neardup.core.passages import CompactText, measure_overlap
+from neardup.core.passages import CompactText, kernels, may_hold_copy, measure_overlap
 from neardup.core.scan.partial_stage import kind_of
 from textgen import document, light_edit, paragraphs
 
@@ -225,3 +233,38 @@ def test_a_cover_page_line_in_every_thesis_adds_no_pair(tmp_path: Path) -> None:
     }
     alone = _scan(_write(tmp_path / "bodies", bodies))
     assert set(_scan(_write(tmp_path / "theses", theses))) == set(alone)
+
+
+def test_the_anchor_filter_rejects_only_pairs_without_a_passage() -> None:
+    """``may_hold_copy`` says no only where verification finds nothing: checked on every
+    pair of a random corpus, and it does reject most pairs that share no long run."""
+    texts = [normalize(t) for t in _random_corpus(4, 50).values()]
+    compact = [CompactText.of(t) for t in texts]
+    rejected = 0
+    for a, b in itertools.combinations(range(len(texts)), 2):
+        if not may_hold_copy(compact[a], compact[b]):
+            rejected += 1
+            assert not measure_overlap(compact[a], compact[b]).spans, (a, b)
+    assert rejected > len(texts) * (len(texts) - 1) // 4
+
+
+def test_the_anchor_filter_sees_a_run_of_anchor_length_and_not_one_shorter() -> None:
+    run = "thequickbrownfoxjumpsoverthelazydogagainandagainandagain"
+    a_text, b_text = document(71, "zh", count=2), document(72, "zh", count=2)
+    for length, expected in ((ANCHOR_CHARS, True), (ANCHOR_CHARS - 1, False)):
+        a = CompactText.of(normalize(f"{a_text}\n\n{run[:length]}\n\n{a_text}"))
+        b = CompactText.of(normalize(f"{b_text}\n\n{run[:length]}。{b_text}"))
+        assert may_hold_copy(a, b) is expected, length
+
+
+def test_compiled_winnowing_keeps_the_places_numpy_keeps() -> None:
+    rng = random.Random(8)
+    for n in range(200):
+        text = "".join(rng.choice("ab c中文的") for _ in range(rng.randint(0, 300)))
+        if n % 3 == 0:
+            text = document(n, rng.choice(["zh", "en"]), count=1)
+        shingled = Shingles.of(normalize(text))
+        keys, positions = kept_places(shingled.hashes, shingled.tainted)
+        usable = winnowing_keys(shingled.hashes, shingled.tainted)
+        assert kernels.kept_positions(usable, WINNOW, NO_HASH).tolist() == positions.tolist()
+        assert CompactText.of(normalize(text)).kept_keys.tolist() == keys.tolist()

@@ -35,6 +35,7 @@ WINNOW = 9  # keys per winnowing window
 ANCHOR_CHARS = WINNOW + KEY_CHARS - 1  # a shared verbatim run this long is always seen
 
 HashArray = npt.NDArray[np.uint64]
+IntArray = npt.NDArray[np.int64]
 NO_HASH = np.uint64(np.iinfo(np.uint64).max)
 _BASE = np.uint64(0x100000001B3)
 _KEY_MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9))
@@ -117,16 +118,25 @@ def winnowed(text: str) -> HashArray:
     (``core.passages.candidates``). A key repeats here when its text does.
     """
     shingled = Shingles.of(text)
-    usable = winnowing_keys(shingled.hashes, shingled.tainted)
+    keys, _ = kept_places(shingled.hashes, shingled.tainted)
+    return keys
+
+
+def kept_places(hashes: HashArray, tainted: npt.NDArray[np.bool_]) -> tuple[HashArray, IntArray]:
+    """The keys winnowing keeps (once per place, as ``winnowed`` says) and where each is:
+    the compact position its 32 characters start at, sorted by key, then position."""
+    usable = winnowing_keys(hashes, tainted)
     if len(usable) < WINNOW:
         chosen = np.arange(len(usable))
     else:
         windows = np.lib.stride_tricks.sliding_window_view(usable, WINNOW)
         chosen = np.arange(len(windows)) + windows.argmin(axis=1)
     places = chosen[np.concatenate(([True], chosen[1:] != chosen[:-1]))] if len(chosen) else chosen
-    kept = np.sort(usable[places])
-    found: HashArray = kept[kept != NO_HASH]
-    return found
+    places = places[usable[places] != NO_HASH]
+    order = np.argsort(usable[places], kind="stable")
+    positions: IntArray = places[order].astype(np.int64)
+    keys: HashArray = usable[positions]
+    return keys, positions
 
 
 def compact_length(text: str) -> int:

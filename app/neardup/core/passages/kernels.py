@@ -152,6 +152,113 @@ def seed_chains(
 
 
 @_compiled
+def kept_positions(usable: npt.NDArray[np.uint64], window: int, no_key: np.uint64) -> IntArray:
+    """Where winnowing keeps a key, as ``core.features.kept_places`` finds them: the
+    leftmost smallest key of every ``window`` consecutive ones, once per place, places of
+    ``no_key`` left out; sorted by key, then position. One pass with a queue of the keys
+    that may still be a window's smallest, where numpy needs a strided search and a sort."""
+    n = len(usable)
+    places = np.empty(n, np.int64)
+    count = 0
+    if n < window:
+        for k in range(n):
+            places[count] = k
+            count += 1
+    else:
+        queue = np.empty(n, np.int64)  # positions, their keys strictly increasing
+        head, tail = 0, 0
+        for k in range(n):
+            # A later equal key never beats an earlier one (leftmost wins): only larger go.
+            while tail > head and usable[queue[tail - 1]] > usable[k]:
+                tail -= 1
+            queue[tail] = k
+            tail += 1
+            if queue[head] <= k - window:
+                head += 1
+            if k >= window - 1 and (count == 0 or places[count - 1] != queue[head]):
+                places[count] = queue[head]
+                count += 1
+    kept = np.empty(count, np.int64)
+    found = 0
+    for k in range(count):
+        if usable[places[k]] != no_key:
+            kept[found] = places[k]
+            found += 1
+    kept = kept[:found]
+    order = np.argsort(usable[kept], kind="mergesort")
+    return kept[order]
+
+
+@_compiled
+def _run_through(
+    a_shingles: npt.NDArray[np.uint64],
+    b_shingles: npt.NDArray[np.uint64],
+    p: int,
+    q: int,
+    enough: int,
+) -> int:
+    """How many consecutive shingles match on the diagonal through (p, q) (p in a, q in b),
+    counted up to ``enough``."""
+    back = 0
+    while back < enough and p - back > 0 and q - back > 0:
+        if a_shingles[p - back - 1] != b_shingles[q - back - 1]:
+            break
+        back += 1
+    run = back
+    while run < enough and p < len(a_shingles) and q < len(b_shingles):
+        if a_shingles[p] != b_shingles[q]:
+            break
+        run += 1
+        p += 1
+        q += 1
+    return run
+
+
+@_compiled
+def shares_anchor_run(
+    a_keys: npt.NDArray[np.uint64],
+    a_key_positions: IntArray,
+    a_shingles: npt.NDArray[np.uint64],
+    b_keys: npt.NDArray[np.uint64],
+    b_key_positions: IntArray,
+    b_shingles: npt.NDArray[np.uint64],
+    anchor_shingles: int,
+    max_tries: int,
+) -> bool:
+    """Whether some key both texts keep lies, in both, in one run of ``anchor_shingles``
+    consecutive matching shingles on one diagonal (True also once ``max_tries`` places of
+    equal keys were tried: text repeated so often is left to the full verification).
+
+    Keys are sorted (then by position); equal keys are paired place by place, and each
+    pair's diagonal is followed both ways from it until the shingles differ.
+    """
+    x, y, tries = 0, 0, 0
+    while x < len(a_keys) and y < len(b_keys):
+        if a_keys[x] < b_keys[y]:
+            x += 1
+        elif a_keys[x] > b_keys[y]:
+            y += 1
+        else:
+            x_end, y_end = x + 1, y + 1
+            while x_end < len(a_keys) and a_keys[x_end] == a_keys[x]:
+                x_end += 1
+            while y_end < len(b_keys) and b_keys[y_end] == b_keys[y]:
+                y_end += 1
+            for i in range(x, x_end):
+                for j in range(y, y_end):
+                    tries += 1
+                    if tries > max_tries:
+                        return True
+                    p, q = a_key_positions[i], b_key_positions[j]
+                    if _run_through(a_shingles, b_shingles, p, q, anchor_shingles) >= (
+                        anchor_shingles
+                    ):
+                        return True
+            x, y = x_end, y_end
+    return False
+
+
+@_compiled
 def bridged_length(starts: IntArray, ends: IntArray, max_gap: int) -> int:
     """Length of the union of ranges once every gap of up to ``max_gap`` is bridged."""
     if not len(starts):

@@ -27,7 +27,15 @@ from itertools import starmap
 import numpy as np
 import numpy.typing as npt
 
-from neardup.core.features import ANCHOR_CHARS, SHINGLE, Shingles, is_whitespace
+from neardup.core.features import (
+    ANCHOR_CHARS,
+    NO_HASH,
+    SHINGLE,
+    WINNOW,
+    Shingles,
+    is_whitespace,
+    winnowing_keys,
+)
 from neardup.core.models import MatchedSpan, Overlap
 from neardup.core.passages import kernels
 
@@ -62,6 +70,10 @@ class CompactText:
     lookup: npt.NDArray[np.uint64]
     lookup_positions: Int32Array
     lookup_ranks: Int32Array
+    # The keys winnowing keeps (sorted) and the compact position of each: where a verbatim
+    # run two texts share must show (`may_hold_copy`).
+    kept_keys: npt.NDArray[np.uint64]
+    kept_positions: IntArray
 
     @classmethod
     def of(cls, text: str) -> CompactText:
@@ -77,6 +89,9 @@ class CompactText:
         order = usable[np.argsort(shingled.hashes[usable], kind="stable")]
         lookup = shingled.hashes[order]
         ranks = _ranks(lookup)
+        keys = winnowing_keys(shingled.hashes, shingled.tainted)
+        kept_positions = kernels.kept_positions(keys, WINNOW, NO_HASH)
+        kept_keys = keys[kept_positions]
         return cls(
             shingled.positions,
             shingled.hashes,
@@ -85,6 +100,8 @@ class CompactText:
             lookup,
             order.astype(np.int32),
             ranks.astype(np.int32),
+            kept_keys,
+            kept_positions,
         )
 
     def __len__(self) -> int:
@@ -107,6 +124,35 @@ def _ranks(sorted_hashes: npt.NDArray[np.uint64]) -> IntArray:
     index = np.arange(len(sorted_hashes), dtype=np.int64)
     new = np.concatenate(([True], sorted_hashes[1:] != sorted_hashes[:-1]))
     return index - np.maximum.accumulate(np.where(new, index, 0))
+
+
+# A chain of ANCHOR_CHARS characters is this many consecutive matching shingles.
+ANCHOR_SHINGLES = ANCHOR_CHARS - SHINGLE + 1
+# Places of one repeated key tried before a pair is left to full verification.
+MAX_KEY_TRIES = 256
+
+
+def may_hold_copy(a: CompactText, b: CompactText) -> bool:
+    """Whether verification can find a passage in this pair; False only where it cannot.
+
+    A passage needs a chain of ANCHOR_CHARS characters: consecutive matching shingles on
+    one diagonal, a verbatim run. Every WINNOW consecutive keys inside such a run are the
+    same in both texts, so both keep the smallest of them at the same place in the run
+    (``core.features.shingles``): following the diagonal through each pair of places of a
+    key both keep finds every such run. A pair none of whose common keys lies in one is no
+    copy, found in about a microsecond, where its seeds and chains take tens."""
+    return bool(
+        kernels.shares_anchor_run(
+            a.kept_keys,
+            a.kept_positions,
+            a.shingles,
+            b.kept_keys,
+            b.kept_positions,
+            b.shingles,
+            ANCHOR_SHINGLES,
+            MAX_KEY_TRIES,
+        )
+    )
 
 
 def _cannot_be_copying(starts: IntArray, ends: IntArray, a: CompactText) -> bool:
@@ -241,6 +287,7 @@ def warm_up() -> None:
     an install) before the first pair needs them: a scan runs this in a thread while its
     workers analyse the documents, so the load costs no time of its own."""
     text = CompactText.of("a passage that is long enough to count as copied text " * 3)
+    may_hold_copy(text, text)
     chains = SeedChains.of(text, text)
     chains.share_bounds(text, text)
     measure_overlap(text, text, chains)

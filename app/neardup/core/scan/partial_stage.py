@@ -33,6 +33,7 @@ from neardup.core.passages import (
     SeedChains,
     SharedText,
     held_by,
+    may_hold_copy,
     measure_passages,
     non_space_before,
     shared_text,
@@ -133,6 +134,8 @@ class _Verifier:
                     spans = np.array(rows, dtype=np.int64).reshape(-1, 4)
                     return Passages(share_a, share_b, spans, None)
         text_a, text_b = self.text(a), self.text(b)
+        if not may_hold_copy(text_a, text_b):
+            return NOTHING_FOUND
         chains = SeedChains.of(text_a, text_b)
         bound_a, bound_b = chains.share_bounds(text_a, text_b)
         if (bound_a if len(self._docs[a].text) <= len(self._docs[b].text) else bound_b) < needed:
