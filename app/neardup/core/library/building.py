@@ -103,15 +103,14 @@ def _add(
         paths, settings.suffixes, settings.exclude, settings.include_hidden, settings.include
     )
     outcome = AddOutcome(skipped_files=found.skipped, problems=list(found.problems))
-    known = db.known_hashes()
+    known = db.hashes_at([str(path) for path in found.files])
     todo: list[tuple[Path, str | None]] = []
     for path in found.files:
         try:
             digest: str | None = content_hash(path)
         except OSError:
             digest = None  # the analysis reports why it cannot be read
-        stored = known.get(str(path))
-        if stored is not None and digest is not None and stored[1] == digest:
+        if digest is not None and known.get(str(path)) == digest:
             outcome.unchanged += 1
         else:
             todo.append((path, digest))

@@ -270,10 +270,16 @@ class LibraryDatabase:
     def segments(self) -> list[str]:
         return [row[0] for row in self._db.execute("SELECT name FROM segments ORDER BY name")]
 
-    def known_hashes(self) -> dict[str, tuple[int, str]]:
-        """Each stored document's path: its id and content hash."""
-        rows = self._db.execute("SELECT path, id, content_hash FROM documents")
-        return {path: (doc_id, digest) for path, doc_id, digest in rows}
+    def hashes_at(self, paths: Sequence[str]) -> dict[str, str]:
+        """The content hash of the documents stored at these paths: looked up by path (an
+        index), so an add to a library of a million documents reads only its own paths'
+        rows, not every row with its stored text."""
+        found: dict[str, str] = {}
+        for chunk in _chunks(list(paths)):
+            marks = ",".join("?" * len(chunk))
+            sql = f"SELECT path, content_hash FROM documents WHERE path IN ({marks})"
+            found.update(self._db.execute(sql, chunk))
+        return found
 
     def ids_at(self, paths: Sequence[str]) -> dict[str, int]:
         """The ids of the documents stored at these paths."""
