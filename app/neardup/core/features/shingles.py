@@ -20,12 +20,13 @@ keys can stand for enough of one of them (``core.passages.candidates``).
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from neardup.core.features.word_runs import basic_plane_alnum
 
 # Changing any of these changes results: bump versions.ANALYSIS_VERSION and
 # versions.OVERLAP_VERSION with it.
@@ -155,15 +156,9 @@ def sorted_distinct(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
     return ordered[keep]
 
 
-@functools.cache
-def _basic_plane_words() -> npt.NDArray[np.bool_]:
-    """For every character of Unicode's basic plane, whether it is a letter, digit or Han."""
-    return np.fromiter((chr(c).isalnum() for c in range(0x10000)), bool, 0x10000)
-
-
 def _word_characters(codes: npt.NDArray[np.uint32]) -> npt.NDArray[np.bool_]:
     """Letters, digits and Han characters: what makes a passage text rather than layout."""
-    table = _basic_plane_words()
+    table = basic_plane_alnum()
     basic = codes < 0x10000
     found: npt.NDArray[np.bool_] = table[np.where(basic, codes, 0)] & basic
     for index in np.flatnonzero(~basic).tolist():  # rare: historic scripts, emoji, rare Han

@@ -43,8 +43,21 @@ def _class_of(character: str) -> int:
 
 
 @cache
+def basic_plane_alnum() -> npt.NDArray[np.bool_]:
+    """For every code point of the Basic Multilingual Plane, whether ``str.isalnum`` holds:
+    a letter or digit of any script (Han included)."""
+    every = "".join(map(chr, range(_BMP)))
+    return np.fromiter(map(str.isalnum, every), bool, _BMP)
+
+
+@cache
 def _bmp_classes() -> npt.NDArray[np.uint8]:
-    return np.array([_class_of(chr(code)) for code in range(_BMP)], dtype=np.uint8)
+    """Each code point's class, as ``_class_of`` gives it, built from whole tables (a call
+    per code point costs every process that tokenises 0.08 s)."""
+    classes = np.where(basic_plane_alnum(), WORD, OTHER).astype(np.uint8)
+    for low, high in zip(HAN_RANGES[0::3], HAN_RANGES[2::3], strict=True):
+        classes[ord(low) : ord(high) + 1] = HAN
+    return classes
 
 
 def word_runs(text: str) -> WordRuns | None:
