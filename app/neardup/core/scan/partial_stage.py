@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+from collections import Counter
 from collections.abc import Iterator, Sequence
 
 import numpy as np
@@ -87,7 +88,13 @@ class _Verifier:
         self._compact_chars = 0
         self._keys: dict[int, str] = {}
         self._new: dict[str, bytes] = {}
+        # Pairs of texts measured, kept only where a text has exact copies among the
+        # documents, the one case they are asked for again: kept for every pair, 100,000
+        # of them held their arrays to the end of the stage, then freed all at once with
+        # the GIL held (the window's longest stall).
         self._measured: dict[str, Passages] = {}
+        held_by_many = Counter(same_text.values())
+        self._has_copies = {i for i, first in same_text.items() if held_by_many[first] > 1}
 
     def _text_key(self, i: int) -> str:
         if i not in self._keys:
@@ -141,7 +148,8 @@ class _Verifier:
         if (bound_a if len(self._docs[a].text) <= len(self._docs[b].text) else bound_b) < needed:
             return NOTHING_FOUND
         found = measure_passages(text_a, text_b, chains)
-        self._measured[key] = found
+        if a in self._has_copies or b in self._has_copies:
+            self._measured[key] = found
         if self._cache is not None:
             self._new[key] = encode_overlap(found.overlap_a, found.overlap_b, found.spans.tolist())
         return found
