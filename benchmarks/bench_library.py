@@ -58,6 +58,7 @@ from library_corpora import (  # noqa: E402
 )
 from library_report import write_report  # noqa: E402
 from throughput_corpora import THROUGHPUT_SOURCES, paragraph_pool  # noqa: E402
+from throughput_scans import installed_environment  # noqa: E402
 
 NEARDUP = [sys.executable, "-m", "neardup"]
 
@@ -74,7 +75,7 @@ def measure(command: Sequence[str], log: Path | None = None) -> Run:
     """Run a command; its wall time and the peak memory of its process tree."""
     started = time.perf_counter()
     out = open(log, "a") if log else subprocess.DEVNULL  # noqa: SIM115
-    process = psutil.Popen(list(command), stdout=out, stderr=out)
+    process = psutil.Popen(list(command), stdout=out, stderr=out, env=installed_environment())
     peak_rss = peak_anon = 0
     while process.poll() is None:
         rss = anon = 0
