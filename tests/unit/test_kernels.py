@@ -18,14 +18,19 @@ from neardup.core.passages.overlap import MAX_GAP, CompactText, SeedChains, meas
 from textgen import light_edit, paragraphs
 
 
+def _lookup(text: CompactText) -> list[int]:
+    """The hashes of a text's seeding shingles, in its lookup's order (sorted)."""
+    return text.shingles[text.lookup_positions].tolist()
+
+
 def reference_chains(a: CompactText, b: CompactText) -> set[tuple[int, int, int]]:
     """(start, end, diagonal) of every chain, by the rule, without the kernel."""
     in_b: dict[int, list[int]] = {}
-    for value, position in zip(b.lookup.tolist(), b.lookup_positions.tolist(), strict=True):
+    for value, position in zip(_lookup(b), b.lookup_positions.tolist(), strict=True):
         in_b.setdefault(value, []).append(position)  # lookup is sorted: text order per hash
     seeds: dict[int, list[int]] = {}
     for value, i, rank in zip(
-        a.lookup.tolist(), a.lookup_positions.tolist(), a.lookup_ranks.tolist(), strict=True
+        _lookup(a), a.lookup_positions.tolist(), a.lookup_ranks.tolist(), strict=True
     ):
         if value in in_b:
             j = in_b[value][rank % len(in_b[value])]

@@ -78,21 +78,25 @@ def _in_order_of_a(seed_i: IntArray, seed_j: IntArray) -> tuple[IntArray, IntArr
 
 @_compiled
 def seed_chains(
-    a_lookup: npt.NDArray[np.uint64],
+    a_shingles: npt.NDArray[np.uint64],
     a_positions: npt.NDArray[np.int32],
     a_ranks: npt.NDArray[np.int32],
-    b_lookup: npt.NDArray[np.uint64],
+    b_shingles: npt.NDArray[np.uint64],
     b_positions: npt.NDArray[np.int32],
     shingle: int,
 ) -> Chains:
     """The verbatim chains of a found in b: starts and ends in a, and diagonals (b - a).
 
+    Each text's lookup is its seeding shingles' positions sorted by hash (``a_positions``,
+    ``b_positions``), with ``a_ranks`` saying how many equal hashes come before each.
     Seeds pair the k-th occurrence of a shingle in a with its k-th occurrence in b
     (counting round again when b has fewer). The shorter lookup is walked and each of its
     hashes found in the other by a galloping search, so a long text against a short one
     costs about the short one's length. A chain is a run of seeds on one diagonal, each
     within ``shingle`` characters of the one before; chains come in order of start.
     """
+    a_lookup = a_shingles[a_positions]
+    b_lookup = b_shingles[b_positions]
     n_a, n_b = len(a_lookup), len(b_lookup)
     # Each entry of a's lookup gives at most one seed: its position in a and its j in b.
     seed_i = np.empty(n_a, np.int64)

@@ -54,8 +54,8 @@ from neardup.core.store import (
 
 # Both texts at least half found in each other: an edited copy of the whole document.
 NEAR_DUPLICATE_SHARE = 0.5
-# Characters of compact texts kept for verification at once (about 250 MB).
-COMPACT_CHARS_KEPT = 6_000_000
+# Memory of the compact texts verification keeps at once.
+COMPACT_BYTES_KEPT = 240 * 2**20
 
 
 def kind_of(found: Overlap, shorter_share: float, min_overlap: float) -> PairKind | None:
@@ -82,10 +82,10 @@ class _Verifier:
         # Documents with the same normalised text share its compact text: kept once,
         # built once (four copies of a 2 MB licence would otherwise crowd out the rest).
         self._same_text = same_text
-        # Most recently used last; bounded by characters, so memory does not grow with
-        # the scan (a compact text costs about 40 bytes a character).
+        # Most recently used last; bounded by the memory of their arrays, so memory does
+        # not grow with the scan (a compact text holds about 33 bytes a character).
         self._compact: dict[int, tuple[CompactText, npt.NDArray[np.int32] | None]] = {}
-        self._compact_chars = 0
+        self._compact_bytes = 0
         self._keys: dict[int, str] = {}
         self._new: dict[str, bytes] = {}
         # Pairs of texts measured, kept only where a text has exact copies among the
@@ -108,10 +108,10 @@ class _Verifier:
         entry = self._compact.pop(key, None)
         if entry is None:
             entry = (CompactText.of(self._docs[key].text), None)
-            self._compact_chars += len(entry[0])
-            while self._compact and self._compact_chars > COMPACT_CHARS_KEPT:
+            self._compact_bytes += _held(entry)
+            while self._compact and self._compact_bytes > COMPACT_BYTES_KEPT:
                 oldest = next(iter(self._compact))
-                self._compact_chars -= len(self._compact.pop(oldest)[0])
+                self._compact_bytes -= _held(self._compact.pop(oldest))
         self._compact[key] = entry
         return key, *entry
 
@@ -123,6 +123,7 @@ class _Verifier:
         if counts is None:
             counts = shared.documents_at(window_minima(text.shingles, text.tainted))
             self._compact[key] = (text, counts)
+            self._compact_bytes += counts.nbytes
         return counts
 
     def measure(self, a: int, b: int, needed: float = 0.0) -> Passages:
@@ -170,6 +171,12 @@ class _Verifier:
         if self._cache is not None:
             self._cache.store_derived(self._new)
         self._new = {}
+
+
+def _held(entry: tuple[CompactText, npt.NDArray[np.int32] | None]) -> int:
+    """The memory a kept compact text holds, with its documents-at counts once made."""
+    text, counts = entry
+    return text.nbytes + (counts.nbytes if counts is not None else 0)
 
 
 def _expanded(
