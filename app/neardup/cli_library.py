@@ -15,10 +15,10 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from neardup.cli_options import add_file_options
+from neardup.cli_options import add_analysis_options, add_file_options
 from neardup.cli_output import check_output
 from neardup.core.library import LibraryError
-from neardup.core.settings import PDF_ENGINES, TOKENIZER_NAMES, ScanSettings, Weighting
+from neardup.core.settings import ScanSettings, Weighting
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -56,28 +56,7 @@ def add_library_command(
         help="make the library again from the files it records and PATHs "
         "(for a library made by another version, or a damaged one)",
     )
-    defaults = ScanSettings()
-    add.add_argument(
-        "--threshold",
-        "-k",
-        type=int,
-        default=defaults.threshold,
-        help="a new library's Hamming distance k (default %(default)s)",
-    )
-    add.add_argument(
-        "--weighting",
-        choices=[w.value for w in Weighting],
-        default=defaults.weighting.value,
-        help="a new library's feature weights",
-    )
-    add.add_argument("--tokenizer", choices=TOKENIZER_NAMES, default=defaults.tokenizer)
-    add.add_argument("--pdf-engine", choices=PDF_ENGINES, default=defaults.pdf_engine)
-    add.add_argument(
-        "--no-fold",
-        action="store_true",
-        help="a new library compares texts as written (no folding of disguises)",
-    )
-    add.add_argument("--min-tokens", type=int, default=defaults.min_tokens, metavar="N")
+    add_analysis_options(add, new_library=True)
     add.add_argument(
         "--executor",
         choices=("local", "dask"),
@@ -122,7 +101,7 @@ def add_library_command(
     check.add_argument(
         "--min-overlap",
         type=fraction,
-        default=defaults.min_overlap,
+        default=ScanSettings().min_overlap,
         metavar="F",
         help="minimum share of the smaller document for a partial copy",
     )

@@ -7,15 +7,13 @@ from pathlib import Path
 
 from neardup._version import __version__
 from neardup.cli_library import add_library_command
-from neardup.cli_options import add_file_options
+from neardup.cli_options import add_analysis_options, add_file_options
 from neardup.cli_review import add_review_command, add_reviews_option
 from neardup.core.settings import (
     MAX_MATCH_WORDS,
     PDF_ENGINES,
-    TOKENIZER_NAMES,
     ReferenceRule,
     ScanSettings,
-    Weighting,
 )
 
 
@@ -40,38 +38,7 @@ def _document_count(text: str) -> int:
 
 
 def _add_scan_options(parser: argparse.ArgumentParser) -> None:
-    defaults = ScanSettings()
-    parser.add_argument(
-        "--threshold",
-        "-k",
-        type=int,
-        default=defaults.threshold,
-        help="Hamming distance k for near-duplicates (default %(default)s)",
-    )
-    parser.add_argument(
-        "--weighting",
-        choices=[w.value for w in Weighting],
-        default=defaults.weighting.value,
-        help="feature weights (default %(default)s)",
-    )
-    parser.add_argument(
-        "--tokenizer",
-        choices=TOKENIZER_NAMES,
-        default=defaults.tokenizer,
-        help="tokenizer backend (default %(default)s)",
-    )
-    parser.add_argument(
-        "--pdf-engine",
-        choices=PDF_ENGINES,
-        default=defaults.pdf_engine,
-        help="PDF text extractor (default %(default)s)",
-    )
-    parser.add_argument(
-        "--no-fold",
-        action="store_true",
-        help="compare texts as written: do not fold Traditional Chinese to Simplified or "
-        "look-alike letters (Cyrillic а for Latin a) to one form",
-    )
+    add_analysis_options(parser)
     parser.add_argument(
         "--top-n",
         type=int,
@@ -83,13 +50,6 @@ def _add_scan_options(parser: argparse.ArgumentParser) -> None:
         "--raw-tf",
         action="store_true",
         help="weigh raw term counts instead of 1 + ln(count) (tf and tfidf)",
-    )
-    parser.add_argument(
-        "--min-tokens",
-        type=int,
-        default=defaults.min_tokens,
-        metavar="N",
-        help="documents with fewer content tokens are listed but not compared",
     )
     parser.add_argument(
         "--user-dict",

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from neardup._version import __version__
 from neardup.core.library.errors import (
@@ -274,19 +275,18 @@ class LibraryDatabase:
         """The content hash of the documents stored at these paths: looked up by path (an
         index), so an add to a library of a million documents reads only its own paths'
         rows, not every row with its stored text."""
-        found: dict[str, str] = {}
-        for chunk in _chunks(list(paths)):
-            marks = ",".join("?" * len(chunk))
-            sql = f"SELECT path, content_hash FROM documents WHERE path IN ({marks})"
-            found.update(self._db.execute(sql, chunk))
-        return found
+        return self._column_at("content_hash", paths)
 
     def ids_at(self, paths: Sequence[str]) -> dict[str, int]:
         """The ids of the documents stored at these paths."""
-        found: dict[str, int] = {}
+        return self._column_at("id", paths)
+
+    def _column_at(self, column: str, paths: Sequence[str]) -> dict[str, Any]:
+        """One column of the documents stored at these paths, by path."""
+        found: dict[str, Any] = {}
         for chunk in _chunks(list(paths)):
             marks = ",".join("?" * len(chunk))
-            sql = f"SELECT path, id FROM documents WHERE path IN ({marks})"
+            sql = f"SELECT path, {column} FROM documents WHERE path IN ({marks})"
             found.update(self._db.execute(sql, chunk))
         return found
 

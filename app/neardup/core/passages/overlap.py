@@ -21,7 +21,7 @@ verbatim run of at least ``ANCHOR_CHARS`` characters: that is what winnowing
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from itertools import starmap
 
 import numpy as np
@@ -108,18 +108,8 @@ class CompactText:
 
     @property
     def nbytes(self) -> int:
-        """The memory its arrays hold."""
-        arrays = (
-            self.positions,
-            self.shingles,
-            self.weight,
-            self.tainted,
-            self.lookup_positions,
-            self.lookup_ranks,
-            self.kept_keys,
-            self.kept_positions,
-        )
-        return sum(array.nbytes for array in arrays)
+        """The memory its arrays (all its fields) hold."""
+        return sum(int(getattr(self, field.name).nbytes) for field in fields(self))
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         """Compact range [start, end) as a normalised-text range."""
