@@ -14,24 +14,33 @@ import numpy as np
 
 from neardup.core.features import SHINGLE
 from neardup.core.passages import kernels
-from neardup.core.passages.overlap import MAX_GAP, CompactText, SeedChains, measure_overlap
+from neardup.core.passages.overlap import (
+    MAX_GAP,
+    CompactText,
+    SeedChains,
+    measure_overlap,
+    sorted_lookup,
+)
 from textgen import light_edit, paragraphs
-
-
-def _lookup(text: CompactText) -> list[int]:
-    """The hashes of a text's seeding shingles, in its lookup's order (sorted)."""
-    return text.shingles[text.lookup_positions].tolist()
 
 
 def reference_chains(a: CompactText, b: CompactText) -> set[tuple[int, int, int]]:
     """(start, end, diagonal) of every chain, by the rule, without the kernel."""
+    return chains_by_the_rule(a.shingles, ~a.tainted, b.shingles, ~b.tainted)
+
+
+def chains_by_the_rule(
+    a_hashes: np.ndarray, a_usable: np.ndarray, b_hashes: np.ndarray, b_usable: np.ndarray
+) -> set[tuple[int, int, int]]:
     in_b: dict[int, list[int]] = {}
-    for value, position in zip(_lookup(b), b.lookup_positions.tolist(), strict=True):
-        in_b.setdefault(value, []).append(position)  # lookup is sorted: text order per hash
+    for j in np.flatnonzero(b_usable).tolist():
+        in_b.setdefault(int(b_hashes[j]), []).append(j)  # in text order
     seeds: dict[int, list[int]] = {}
-    for value, i, rank in zip(
-        _lookup(a), a.lookup_positions.tolist(), a.lookup_ranks.tolist(), strict=True
-    ):
+    seen_in_a: dict[int, int] = {}
+    for i in np.flatnonzero(a_usable).tolist():
+        value = int(a_hashes[i])
+        rank = seen_in_a.get(value, 0)  # occurrences of the hash in a before this one
+        seen_in_a[value] = rank + 1
         if value in in_b:
             j = in_b[value][rank % len(in_b[value])]
             seeds.setdefault(j - i, []).append(i)
@@ -46,6 +55,35 @@ def reference_chains(a: CompactText, b: CompactText) -> set[tuple[int, int, int]
             previous = i
         chains.add((start, previous + SHINGLE, diagonal))
     return chains
+
+
+def chains_of_the_kernel(
+    a_hashes: np.ndarray, a_usable: np.ndarray, b_hashes: np.ndarray, b_usable: np.ndarray
+) -> set[tuple[int, int, int]]:
+    starts, ends, diagonals = kernels.seed_chains(
+        a_hashes,
+        *sorted_lookup(a_hashes, a_usable),
+        b_hashes,
+        *sorted_lookup(b_hashes, b_usable),
+        SHINGLE,
+    )
+    return set(zip(starts.tolist(), ends.tolist(), diagonals.tolist(), strict=True))
+
+
+def test_chains_match_the_rule_where_hashes_share_their_top_bits() -> None:
+    """Look-ups compare the top 32 bits first: hashes equal there but not below must
+    neither match nor hide the hash beside them, in short and long lookups alike."""
+    rng = np.random.default_rng(3)
+    tops = rng.integers(0, 2**32, size=6, dtype=np.uint64) << np.uint64(32)
+    pool = (tops[:, None] | rng.integers(0, 4, size=(6, 3), dtype=np.uint64)).ravel()
+    for a_length, b_length in ((40, 40), (30, 3000), (3000, 30), (500, 700)):
+        a_hashes = rng.choice(pool, size=a_length)
+        b_hashes = rng.choice(pool, size=b_length)
+        a_usable = rng.random(a_length) < 0.9
+        b_usable = rng.random(b_length) < 0.9
+        assert chains_of_the_kernel(a_hashes, a_usable, b_hashes, b_usable) == (
+            chains_by_the_rule(a_hashes, a_usable, b_hashes, b_usable)
+        )
 
 
 def found_chains(a: CompactText, b: CompactText) -> set[tuple[int, int, int]]:

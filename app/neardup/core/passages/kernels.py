@@ -33,23 +33,12 @@ def _compiled(function: Function) -> Function:
 
 
 @_compiled
-def _gallop(values: npt.NDArray[np.uint64], value: np.uint64, low: int) -> int:
-    """The first index at or after ``low`` whose value is not below ``value``, for sorted
-    values: steps that double from ``low``, then a binary search. Walking increasing
-    values, each search costs the log of the distance moved, so a short text against a
-    long one reads the long one's lookup only near the short one's hashes."""
-    step = 1
-    while low + step < len(values) and values[low + step] < value:
-        step *= 2
-    high = min(low + step, len(values))
-    low = low + step // 2 if step > 1 else low
-    while low < high:  # the first index in [low, high) whose value is not below
-        middle = (low + high) >> 1
-        if values[middle] < value:
-            low = middle + 1
-        else:
-            high = middle
-    return low
+def _bucket_shift(buckets: npt.NDArray[np.int32]) -> int:
+    """How far a key shifts right to give its bucket, for 2**bits buckets (bits >= 1)."""
+    bits = 1
+    while (1 << bits) < len(buckets) - 1:
+        bits += 1
+    return 32 - bits
 
 
 @_compiled
@@ -80,51 +69,76 @@ def _in_order_of_a(seed_i: IntArray, seed_j: IntArray) -> tuple[IntArray, IntArr
 def seed_chains(
     a_shingles: npt.NDArray[np.uint64],
     a_positions: npt.NDArray[np.int32],
-    a_ranks: npt.NDArray[np.int32],
+    a_keys: npt.NDArray[np.uint32],
+    a_buckets: npt.NDArray[np.int32],
     b_shingles: npt.NDArray[np.uint64],
     b_positions: npt.NDArray[np.int32],
+    b_keys: npt.NDArray[np.uint32],
+    b_buckets: npt.NDArray[np.int32],
     shingle: int,
 ) -> Chains:
     """The verbatim chains of a found in b: starts and ends in a, and diagonals (b - a).
 
     Each text's lookup is its seeding shingles' positions sorted by hash (``a_positions``,
-    ``b_positions``), with ``a_ranks`` saying how many equal hashes come before each.
+    ``b_positions``), the top 32 bits of each one's hash (``a_keys``, ``b_keys``), and where
+    each bucket of keys with the same leading bits starts (``a_buckets``, ``b_buckets``).
     Seeds pair the k-th occurrence of a shingle in a with its k-th occurrence in b
-    (counting round again when b has fewer). The shorter lookup is walked and each of its
-    hashes found in the other by a galloping search, so a long text against a short one
-    costs about the short one's length. A chain is a run of seeds on one diagonal, each
-    within ``shingle`` characters of the one before; chains come in order of start.
+    (counting round again when b has fewer). The shorter lookup is walked and each key
+    found in the other's bucket, a cache line or two away: a long text against a short one
+    costs about the short one's length, and full hashes are read only where keys agree.
+    A chain is a run of seeds on one diagonal, each within ``shingle`` characters of the
+    one before; chains come in order of start.
     """
-    a_lookup = a_shingles[a_positions]
-    b_lookup = b_shingles[b_positions]
-    n_a, n_b = len(a_lookup), len(b_lookup)
+    n_a, n_b = len(a_positions), len(b_positions)
     # Each entry of a's lookup gives at most one seed: its position in a and its j in b.
     seed_i = np.empty(n_a, np.int64)
     seed_j = np.empty(n_a, np.int64)
     seeds = 0
-    if n_a and n_b:
-        walk_a = n_a <= n_b
-        walked = a_lookup if walk_a else b_lookup
-        other = b_lookup if walk_a else a_lookup
-        x, y = 0, 0
-        while x < len(walked):
-            value = walked[x]
-            group_end = x + 1
-            while group_end < len(walked) and walked[group_end] == value:
-                group_end += 1
-            y = _gallop(other, value, y)
-            if y < len(other) and other[y] == value:
-                other_end = y + 1
-                while other_end < len(other) and other[other_end] == value:
-                    other_end += 1
-                a_first, a_last = (x, group_end) if walk_a else (y, other_end)
-                b_first, b_last = (y, other_end) if walk_a else (x, group_end)
+    walk_a = n_a <= n_b
+    w_positions, w_shingles, w_keys = (
+        (a_positions, a_shingles, a_keys) if walk_a else (b_positions, b_shingles, b_keys)
+    )
+    o_positions, o_shingles, o_keys, o_buckets = (
+        (b_positions, b_shingles, b_keys, b_buckets)
+        if walk_a
+        else (a_positions, a_shingles, a_keys, a_buckets)
+    )
+    shift = _bucket_shift(o_buckets)
+    x = 0
+    while x < len(w_positions):
+        key = w_keys[x]
+        key_end = x + 1
+        while key_end < len(w_positions) and w_keys[key_end] == key:
+            key_end += 1
+        y, bucket_end = o_buckets[key >> shift], o_buckets[(key >> shift) + 1]
+        while y < bucket_end and o_keys[y] < key:
+            y += 1
+        o_key_end = y
+        while o_key_end < bucket_end and o_keys[o_key_end] == key:
+            o_key_end += 1
+        # Within one key both sides are sorted by full hash: merge them.
+        p, q = x, y
+        while p < key_end and q < o_key_end:
+            value, other = w_shingles[w_positions[p]], o_shingles[o_positions[q]]
+            if value < other:
+                p += 1
+            elif value > other:
+                q += 1
+            else:
+                p_end, q_end = p + 1, q + 1
+                while p_end < key_end and w_shingles[w_positions[p_end]] == value:
+                    p_end += 1
+                while q_end < o_key_end and o_shingles[o_positions[q_end]] == value:
+                    q_end += 1
+                a_first, a_last = (p, p_end) if walk_a else (q, q_end)
+                b_first, b_last = (q, q_end) if walk_a else (p, p_end)
                 b_count = b_last - b_first  # the k-th in a takes the (k mod count)-th in b
                 for k in range(a_first, a_last):
                     seed_i[seeds] = a_positions[k]
-                    seed_j[seeds] = b_positions[b_first + a_ranks[k] % b_count]
+                    seed_j[seeds] = b_positions[b_first + (k - a_first) % b_count]
                     seeds += 1
-            x = group_end
+                p, q = p_end, q_end
+        x = key_end
     seed_i, seed_j = _in_order_of_a(seed_i[:seeds], seed_j[:seeds])
     starts = np.empty(seeds, np.int64)
     ends = np.empty(seeds, np.int64)

@@ -50,6 +50,7 @@ MIN_DENSITY = 0.5  # a joined passage must be at least half covered by seeds
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
+UInt32Array = npt.NDArray[np.uint32]
 _FIRST_CJK = 0x2E80
 
 
@@ -65,12 +66,12 @@ class CompactText:
     # rules, "=====") and shingles without a word character.
     tainted: npt.NDArray[np.bool_]
     # The shingles that may seed a match, sorted by hash (equal hashes in text order),
-    # for lookups from other texts: their positions, and for each how many equal hashes
-    # come before it. Their hashes are gathered from ``shingles`` when a pair is verified
-    # (a few microseconds), not kept: a fifth less memory a text, so verification keeps a
-    # quarter more texts and builds them again less often.
+    # for lookups from other texts (`sorted_lookup`): their positions, the top 32 bits of
+    # their hashes, and where each bucket of keys starts. Keys, not whole hashes: half
+    # the memory, and a look-up reads full hashes from ``shingles`` only where keys agree.
     lookup_positions: Int32Array
-    lookup_ranks: Int32Array
+    lookup_keys: UInt32Array
+    lookup_buckets: Int32Array
     # The keys winnowing keeps (sorted) and the compact position of each: where a verbatim
     # run two texts share must show (`may_hold_copy`).
     kept_keys: npt.NDArray[np.uint64]
@@ -86,9 +87,7 @@ class CompactText:
         """The compact form of a text whose shingles are already known."""
         char_weight = np.where(shingled.codes >= _FIRST_CJK, 1.0, LATIN_CHAR_WEIGHT)
         cumulative = np.concatenate(([0.0], np.cumsum(char_weight * shingled.word)))
-        usable = np.flatnonzero(~shingled.tainted)
-        order = usable[np.argsort(shingled.hashes[usable], kind="stable")]
-        ranks = _ranks(shingled.hashes[order])
+        lookup = sorted_lookup(shingled.hashes, ~shingled.tainted)
         keys = winnowing_keys(shingled.hashes, shingled.tainted)
         kept_positions = kernels.kept_positions(keys, WINNOW, NO_HASH)
         kept_keys = keys[kept_positions]
@@ -97,8 +96,7 @@ class CompactText:
             shingled.hashes,
             cumulative,
             shingled.tainted,
-            order.astype(np.int32),
-            ranks.astype(np.int32),
+            *lookup,
             kept_keys,
             kept_positions,
         )
@@ -123,11 +121,20 @@ def non_space_before(text: str) -> IntArray:
     return np.concatenate(([0], counts)).astype(np.int64)
 
 
-def _ranks(sorted_hashes: npt.NDArray[np.uint64]) -> IntArray:
-    """For hashes in sorted order: how many equal ones come before each."""
-    index = np.arange(len(sorted_hashes), dtype=np.int64)
-    new = np.concatenate(([True], sorted_hashes[1:] != sorted_hashes[:-1]))
-    return index - np.maximum.accumulate(np.where(new, index, 0))
+def sorted_lookup(
+    hashes: npt.NDArray[np.uint64], usable: npt.NDArray[np.bool_]
+) -> tuple[Int32Array, UInt32Array, Int32Array]:
+    """The usable places sorted by hash (equal hashes in text order), the top 32 bits of
+    each one's hash, and where the keys of each bucket start: 2**bits buckets by the
+    leading bits of the key, 4 to 8 places a bucket, so a look-up reads one or two cache
+    lines of keys wherever the text is long."""
+    places = np.flatnonzero(usable)
+    order = places[np.argsort(hashes[places], kind="stable")]
+    keys = (hashes[order] >> np.uint64(32)).astype(np.uint32)
+    bits = min(max(1, len(keys).bit_length() - 3), 24)
+    bounds = np.arange(2**bits + 1, dtype=np.uint64) << np.uint64(32 - bits)
+    buckets = np.searchsorted(keys.astype(np.uint64), bounds).astype(np.int32)
+    return order.astype(np.int32), keys, buckets
 
 
 # A chain of ANCHOR_CHARS characters is this many consecutive matching shingles.
@@ -208,9 +215,12 @@ class SeedChains:
             *kernels.seed_chains(
                 a.shingles,
                 a.lookup_positions,
-                a.lookup_ranks,
+                a.lookup_keys,
+                a.lookup_buckets,
                 b.shingles,
                 b.lookup_positions,
+                b.lookup_keys,
+                b.lookup_buckets,
                 SHINGLE,
             )
         )
