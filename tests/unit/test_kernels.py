@@ -17,9 +17,10 @@ from neardup.core.passages import kernels
 from neardup.core.passages.overlap import (
     MAX_GAP,
     CompactText,
-    SeedChains,
     measure_overlap,
+    measure_passages,
     sorted_lookup,
+    verify,
 )
 from textgen import light_edit, paragraphs
 
@@ -87,10 +88,10 @@ def test_chains_match_the_rule_where_hashes_share_their_top_bits() -> None:
 
 
 def found_chains(a: CompactText, b: CompactText) -> set[tuple[int, int, int]]:
-    chains = SeedChains.of(a, b)
-    return set(
-        zip(chains.starts.tolist(), chains.ends.tolist(), chains.diagonals.tolist(), strict=True)
+    starts, ends, diagonals = kernels.seed_chains(
+        *a.verification_arrays()[:4], *b.verification_arrays()[:4], SHINGLE
     )
+    return set(zip(starts.tolist(), ends.tolist(), diagonals.tolist(), strict=True))
 
 
 def test_chains_match_the_rule_for_copies_edits_and_repeats_in_both_directions() -> None:
@@ -128,3 +129,29 @@ def test_the_measure_is_symmetric_in_what_it_finds() -> None:
     assert forward.overlap_a > 0.9
     assert abs(forward.overlap_a - backward.overlap_b) < 0.02
     assert abs(forward.overlap_b - backward.overlap_a) < 0.02
+
+
+def test_a_pair_is_left_unmeasured_only_where_it_cannot_reach_the_share_needed() -> None:
+    """The bound that skips a pair never skips one whose measured share reaches it."""
+    rng = random.Random(11)
+    source = "\n\n".join(paragraphs(12, "en", count=10))
+    texts = [source, "\n\n".join(paragraphs(13, "en", count=10))]
+    for cut in (8, 4, 2):
+        part = source[: len(source) // cut]
+        texts.append(light_edit(part, seed=rng.randrange(100), changes=5))
+        texts.append("\n\n".join(paragraphs(rng.randrange(100), "en", count=6)) + part)
+    compact = [CompactText.of(text) for text in texts]
+    skipped = 0
+    for a in compact:
+        for b in compact:
+            measured = measure_passages(a, b)
+            for needed in (0.1, 0.3, 0.6, 0.9):
+                found = verify(a, b, needed, 0.0)
+                if found is None:
+                    skipped += 1
+                    assert measured.overlap_a < needed
+                else:
+                    assert found.overlap() == measured.overlap()
+                if verify(a, b, 0.0, needed) is None:
+                    assert measured.overlap_b < needed
+    assert skipped  # the bound did skip pairs here

@@ -17,12 +17,12 @@ if TYPE_CHECKING:
         NOTHING_FOUND,
         CompactText,
         Passages,
-        SeedChains,
         may_hold_copy,
         measure_overlap,
         measure_passages,
         non_space_before,
         union_size,
+        verify,
         warm_up,
     )
 
@@ -32,7 +32,6 @@ __all__ = [
     "BlockKind",
     "CompactText",
     "Passages",
-    "SeedChains",
     "SharedText",
     "align",
     "held_by",
@@ -42,6 +41,7 @@ __all__ = [
     "non_space_before",
     "shared_text",
     "union_size",
+    "verify",
     "warm_up",
 ]
 
@@ -54,12 +54,12 @@ __getattr__, __dir__ = lazy_face(
             "NOTHING_FOUND",
             "CompactText",
             "Passages",
-            "SeedChains",
             "may_hold_copy",
             "measure_overlap",
             "measure_passages",
             "non_space_before",
             "union_size",
+            "verify",
             "warm_up",
         ),
     },

@@ -1,10 +1,8 @@
 """Compiled loops of verification (numba): the seeds, chains and passages of one pair.
 
 ``overlap.py`` says what verification means; this module holds its loops, so that a pair
-costs a few calls into compiled code instead of dozens of numpy calls and a Python loop
-over its chains. Every function takes and returns plain arrays, and every rule's
-constant is an argument, so the compiled cache (kept beside this file, or in numba's
-user cache) never holds a stale constant.
+costs one call into compiled code. Functions take and return plain arrays, and every
+rule's constant is an argument, so numba's cache never holds a stale constant.
 """
 
 from __future__ import annotations
@@ -20,6 +18,18 @@ import numpy.typing as npt
 Function = TypeVar("Function", bound=Callable[..., Any])
 IntArray = npt.NDArray[np.int64]
 Chains = tuple[IntArray, IntArray, IntArray]
+# A compact text as verification reads it: shingle hashes; its lookup (positions sorted
+# by hash, their 32-bit keys, bucket starts); kept keys and their positions; and the
+# normalised-text position of each compact character.
+Verifiable = tuple[
+    npt.NDArray[np.uint64],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.uint32],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.uint64],
+    IntArray,
+    npt.NDArray[np.int32],
+]
 
 
 def _compiled(function: Function) -> Function:
@@ -387,3 +397,54 @@ def passages(
                 kept += 1
         first = last + 1
     return rows[:kept] if anchored else rows[:0]
+
+
+@_compiled
+def verified_passages(
+    a: Verifiable,
+    a_weight: npt.NDArray[np.float64],
+    b: Verifiable,
+    needed: tuple[float, float],
+    rules: tuple[int, float, float, float, int, int, int, int],
+) -> tuple[bool, IntArray, IntArray, float, float]:
+    """A pair verified in one call: whether it was measured (not when no kept key lies in
+    a shared anchor-long run, or the chains with every gap bridged cannot cover ``needed``
+    of a and of b), its passages as compact rows and as normalised-text spans, and the
+    two shares. Measured and empty when no passage can count."""
+    max_gap, max_drift, min_match, min_density, shingle, anchor, anchor_shingles, tries = rules
+    nothing = np.zeros((0, 4), np.int64)
+    if not shares_anchor_run(a[4], a[5], a[0], b[4], b[5], b[0], anchor_shingles, tries):
+        return False, nothing, nothing, 0.0, 0.0
+    starts, ends, diagonals = seed_chains(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3], shingle)
+    length_a, length_b = len(a[6]), len(b[6])
+    if not len(starts):
+        return needed[0] <= 0.0 and needed[1] <= 0.0, nothing, nothing, 0.0, 0.0
+    reach_a = bridged_length(starts, ends, max_gap)
+    reach_b = bridged_length(starts + diagonals, ends + diagonals, max_gap)
+    if min(1.0, reach_a / length_a) < needed[0] or min(1.0, reach_b / length_b) < needed[1]:
+        return False, nothing, nothing, 0.0, 0.0
+    # All chains' weight, with the largest gaps that could join them, bounds any run of
+    # passages (with room for the rounding of a sum in another order).
+    weight = 0.0
+    for c in range(len(starts)):
+        weight += a_weight[ends[c]] - a_weight[starts[c]]
+    longest = (ends - starts).max()
+    if longest < anchor or weight + (len(starts) - 1) * max_gap < min_match - 1e-6:
+        return True, nothing, nothing, 0.0, 0.0
+    rows = passages(
+        (starts, ends, diagonals),
+        a_weight,
+        length_b,
+        (max_gap, max_drift, min_match, min_density, shingle, anchor),
+    )
+    if not len(rows):
+        return True, nothing, nothing, 0.0, 0.0
+    share_a = bridged_length(rows[:, 0].copy(), rows[:, 1].copy(), 0) / length_a
+    share_b = bridged_length(rows[:, 2].copy(), rows[:, 3].copy(), 0) / length_b
+    spans = np.empty_like(rows)
+    for r in range(len(rows)):
+        spans[r, 0] = a[6][rows[r, 0]]
+        spans[r, 1] = a[6][rows[r, 1] - 1] + 1
+        spans[r, 2] = b[6][rows[r, 2]]
+        spans[r, 3] = b[6][rows[r, 3] - 1] + 1
+    return True, rows, spans, min(share_a, 1.0), min(share_b, 1.0)

@@ -109,6 +109,18 @@ class CompactText:
         """The memory its arrays (all its fields) hold."""
         return sum(int(getattr(self, field.name).nbytes) for field in fields(self))
 
+    def verification_arrays(self) -> kernels.Verifiable:
+        """The arrays ``kernels.verified_passages`` reads, in its order."""
+        return (
+            self.shingles,
+            self.lookup_positions,
+            self.lookup_keys,
+            self.lookup_buckets,
+            self.kept_keys,
+            self.kept_positions,
+            self.positions,
+        )
+
     def span(self, start: int, end: int) -> tuple[int, int]:
         """Compact range [start, end) as a normalised-text range."""
         return int(self.positions[start]), int(self.positions[end - 1]) + 1
@@ -141,6 +153,17 @@ def sorted_lookup(
 ANCHOR_SHINGLES = ANCHOR_CHARS - SHINGLE + 1
 # Places of one repeated key tried before a pair is left to full verification.
 MAX_KEY_TRIES = 256
+# Every rule verification's kernels follow, as they take them.
+_RULES = (
+    MAX_GAP,
+    MAX_DRIFT,
+    float(MIN_MATCH),
+    MIN_DENSITY,
+    SHINGLE,
+    ANCHOR_CHARS,
+    ANCHOR_SHINGLES,
+    MAX_KEY_TRIES,
+)
 
 
 def may_hold_copy(a: CompactText, b: CompactText) -> bool:
@@ -166,16 +189,6 @@ def may_hold_copy(a: CompactText, b: CompactText) -> bool:
     )
 
 
-def _cannot_be_copying(starts: IntArray, ends: IntArray, a: CompactText) -> bool:
-    """Whether no passage made of these chains can count, by two bounds that need no
-    passage built: none holds a verbatim run of ANCHOR_CHARS, or all of them, with the
-    largest gaps that could join them, weigh less than MIN_MATCH."""
-    if int((ends - starts).max()) < ANCHOR_CHARS:
-        return True
-    weight = float((a.weight[ends] - a.weight[starts]).sum())
-    return weight + (len(starts) - 1) * MAX_GAP < MIN_MATCH
-
-
 def union_size(
     ranges: list[tuple[int, int]] | npt.NDArray[np.int64], before: IntArray | None = None
 ) -> int:
@@ -194,51 +207,6 @@ def union_size(
     if before is None:
         return int((ends[counted] - starts[counted]).sum())
     return int((before[ends[counted]] - before[starts[counted]]).sum())
-
-
-@dataclass(frozen=True, slots=True)
-class SeedChains:
-    """The seeds of a found in b, as verbatim chains: where each starts and ends in a, and
-    its diagonal (b - a). Computed once a pair, for the bound and the measure alike."""
-
-    starts: IntArray
-    ends: IntArray
-    diagonals: IntArray
-
-    @classmethod
-    def of(cls, a: CompactText, b: CompactText) -> SeedChains:
-        """Each shingle of a found in b gives a seed; the k-th occurrence of a shingle in a
-        is paired with its k-th occurrence in b (counting round again when b has fewer), so
-        text that repeats (a log of one line, a changelog's recurring sign-off) is matched
-        in order, copy to copy, and one seed per shingle of a keeps this linear."""
-        return cls(
-            *kernels.seed_chains(
-                a.shingles,
-                a.lookup_positions,
-                a.lookup_keys,
-                a.lookup_buckets,
-                b.shingles,
-                b.lookup_positions,
-                b.lookup_keys,
-                b.lookup_buckets,
-                SHINGLE,
-            )
-        )
-
-    def share_bounds(self, a: CompactText, b: CompactText) -> tuple[float, float]:
-        """Upper bounds of ``measure_overlap``'s two shares, from the chains alone.
-
-        Every passage is made of chains joined across gaps of at most MAX_GAP characters,
-        in a and in b, so neither side can cover more than its chains with those gaps
-        bridged. A pair whose bound is below what a copy needs is no copy, without building
-        a passage.
-        """
-        if not len(self.starts):
-            return 0.0, 0.0
-        reach_a = kernels.bridged_length(self.starts, self.ends, MAX_GAP)
-        ends_b = self.ends + self.diagonals
-        reach_b = kernels.bridged_length(self.starts + self.diagonals, ends_b, MAX_GAP)
-        return min(1.0, reach_a / len(a)), min(1.0, reach_b / len(b))
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,38 +230,50 @@ class Passages:
 NOTHING_FOUND = Passages(0.0, 0.0, np.zeros((0, 4), np.int64), np.zeros((0, 2), np.int64))
 
 
-def measure_passages(a: CompactText, b: CompactText, chains: SeedChains | None = None) -> Passages:
+def measure_passages(
+    a: CompactText, b: CompactText, needed_a: float = 0.0, needed_b: float = 0.0
+) -> Passages:
     """overlap_a: share of a's characters found in b; overlap_b: the reverse; and the passages.
 
     Nothing is found unless some passage holds a verbatim run of ``ANCHOR_CHARS``.
-    ``chains`` are the pair's `SeedChains` where the caller has them already.
+    With ``needed_a`` or ``needed_b``, a pair whose seeds cannot cover that share of a
+    (of b) is left unmeasured; see `verify`.
     """
-    chains = SeedChains.of(a, b) if chains is None else chains
-    starts, ends, diagonals = chains.starts, chains.ends, chains.diagonals
-    if not len(starts) or _cannot_be_copying(starts, ends, a):
-        return NOTHING_FOUND
-    rows = kernels.passages(
-        (starts, ends, diagonals),
+    return verify(a, b, needed_a, needed_b) or NOTHING_FOUND
+
+
+def verify(
+    a: CompactText, b: CompactText, needed_a: float = 0.0, needed_b: float = 0.0
+) -> Passages | None:
+    """`measure_passages`, or None where the pair was rejected before it was measured: no
+    kept key lies in a verbatim run of ``ANCHOR_CHARS`` both share (`may_hold_copy`), or
+    its seeds' chains, with every gap a passage may bridge, cover less than ``needed_a``
+    of a or ``needed_b`` of b. A rejection depends on what is needed, so unlike a
+    measured result it is no fact about the two texts to keep.
+
+    Each shingle of a found in b gives a seed; the k-th occurrence of a shingle in a is
+    paired with its k-th occurrence in b (counting round again when b has fewer), so
+    text that repeats (a log of one line, a changelog's recurring sign-off) is matched
+    in order, copy to copy. Seeds form chains, chains passages (``kernels``): one
+    compiled call a pair.
+    """
+    measured, rows, spans, share_a, share_b = kernels.verified_passages(
+        a.verification_arrays(),
         a.weight,
-        len(b),
-        (MAX_GAP, MAX_DRIFT, float(MIN_MATCH), MIN_DENSITY, SHINGLE, ANCHOR_CHARS),
+        b.verification_arrays(),
+        (float(needed_a), float(needed_b)),
+        _RULES,
     )
+    if not measured:
+        return None
     if not len(rows):
         return NOTHING_FOUND
-    columns = [np.ascontiguousarray(column) for column in rows.T]
-    a_share = kernels.bridged_length(columns[0], columns[1], 0) / len(a)
-    b_share = kernels.bridged_length(columns[2], columns[3], 0) / len(b)
-    spans = np.empty_like(rows)
-    spans[:, 0] = a.positions[rows[:, 0]]
-    spans[:, 1] = a.positions[rows[:, 1] - 1] + 1
-    spans[:, 2] = b.positions[rows[:, 2]]
-    spans[:, 3] = b.positions[rows[:, 3] - 1] + 1
-    return Passages(round(min(a_share, 1.0), 4), round(min(b_share, 1.0), 4), spans, rows[:, :2])
+    return Passages(round(share_a, 4), round(share_b, 4), spans, rows[:, :2])
 
 
-def measure_overlap(a: CompactText, b: CompactText, chains: SeedChains | None = None) -> Overlap:
+def measure_overlap(a: CompactText, b: CompactText) -> Overlap:
     """`measure_passages` as the model's `Overlap`."""
-    return measure_passages(a, b, chains).overlap()
+    return measure_passages(a, b).overlap()
 
 
 def warm_up() -> None:
@@ -302,6 +282,4 @@ def warm_up() -> None:
     workers analyse the documents, so the load costs no time of its own."""
     text = CompactText.of("a passage that is long enough to count as copied text " * 3)
     may_hold_copy(text, text)
-    chains = SeedChains.of(text, text)
-    chains.share_bounds(text, text)
-    measure_overlap(text, text, chains)
+    measure_overlap(text, text)

@@ -31,14 +31,12 @@ from neardup.core.passages import (
     NOTHING_FOUND,
     CompactText,
     Passages,
-    SeedChains,
     SharedText,
     held_by,
-    may_hold_copy,
-    measure_passages,
     non_space_before,
     shared_text,
     union_size,
+    verify,
 )
 from neardup.core.scan.progress import ScanContext, Stage, StageTimer
 from neardup.core.settings import ScanSettings
@@ -141,14 +139,12 @@ class _Verifier:
                     )
                     spans = np.array(rows, dtype=np.int64).reshape(-1, 4)
                     return Passages(share_a, share_b, spans, None)
-        text_a, text_b = self.text(a), self.text(b)
-        if not may_hold_copy(text_a, text_b):
+        a_shorter = len(self._docs[a].text) <= len(self._docs[b].text)
+        found = verify(
+            self.text(a), self.text(b), needed if a_shorter else 0.0, 0.0 if a_shorter else needed
+        )
+        if found is None:
             return NOTHING_FOUND
-        chains = SeedChains.of(text_a, text_b)
-        bound_a, bound_b = chains.share_bounds(text_a, text_b)
-        if (bound_a if len(self._docs[a].text) <= len(self._docs[b].text) else bound_b) < needed:
-            return NOTHING_FOUND
-        found = measure_passages(text_a, text_b, chains)
         if a in self._has_copies or b in self._has_copies:
             self._measured[key] = found
         if self._cache is not None:
