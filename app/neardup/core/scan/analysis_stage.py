@@ -19,6 +19,7 @@ from typing import Generic
 from neardup.core.features import Analyzed, AnalyzeOptions, analyze_file
 from neardup.core.models import Problem
 from neardup.core.scan.progress import ScanContext, Stage, StageTimer
+from neardup.core.scan.same_bytes import SameBytes
 from neardup.core.scan.worker import BatchAnalysis, Derived, WorkerResult, analyze_batch
 from neardup.core.scan.worker_pool import WorkerPool
 from neardup.core.settings import ScanSettings
@@ -295,10 +296,30 @@ def analyze_files(
     results += [known_problems[str(p)] for p in paths if str(p) in known_problems]
     settled = {p: hashes[p] for p in (*cached, *known_problems)}
     timer.report(len(results), force=True)
-    todo = [p for p in paths if str(p) not in settled]
-    fresh, finished = _run_analysis(
-        batch, todo, options, ctx, executor, timer, len(results), notices, encode, keys, started
+    same_bytes = SameBytes.of([p for p in paths if str(p) not in settled], keys, hashes)
+    analysed, finished = _run_analysis(
+        batch,
+        same_bytes.todo,
+        options,
+        ctx,
+        executor,
+        timer,
+        len(results),
+        notices,
+        encode,
+        keys,
+        started,
     )
+    fresh: list[WorkerResult[Derived]] = []
+    read_again: list[Path] = []
+    for item, stored, derived in analysed:
+        fresh.append((item, stored, derived))
+        copies, unsure = same_bytes.outcomes_of_copies(item, keys)
+        fresh += [(copy, stored, derived) for copy in copies]
+        read_again += unsure
+    if read_again and finished:
+        finished = _analyze_here(read_again, options, ctx, timer, fresh, len(results))
+    timer.report(len(results) + len(fresh), force=True)
     outcome: AnalysisOutcome[Derived] = AnalysisOutcome(results, finished, settled)
     new_analyses: list[tuple[Analyzed, str]] = []
     new_problems: list[tuple[Problem, str]] = []
