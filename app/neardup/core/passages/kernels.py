@@ -7,17 +7,12 @@ rule's constant is an argument, so numba's cache never holds a stale constant.
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
-
-import numba
 import numpy as np
 import numpy.typing as npt
 
-Function = TypeVar("Function", bound=Callable[..., Any])
-IntArray = npt.NDArray[np.int64]
-Chains = tuple[IntArray, IntArray, IntArray]
+from neardup.core.passages.compiled import compiled
+from neardup.core.passages.seed_search import Chains, IntArray, seed_chains
+
 # A compact text as verification reads it: shingle hashes; its lookup (positions sorted
 # by hash, their 32-bit keys, bucket starts); kept keys and their positions; and the
 # normalised-text position of each compact character.
@@ -32,154 +27,7 @@ Verifiable = tuple[
 ]
 
 
-def _compiled(function: Function) -> Function:
-    """Compiled on first call, and kept in numba's cache for the next process."""
-    if getattr(sys, "frozen", False):
-        # The frozen build names code by a relative path, which would make numba's cache
-        # depend on the working directory; the bundle keeps this file (neardup.spec), so
-        # name it by its real path, and the cache lives beside it.
-        function.__code__ = function.__code__.replace(co_filename=__file__)
-    return cast(Function, numba.njit(cache=True, nogil=True)(function))
-
-
-@_compiled
-def _bucket_shift(buckets: npt.NDArray[np.int32]) -> int:
-    """How far a key shifts right to give its bucket, for 2**bits buckets (bits >= 1)."""
-    bits = 1
-    while (1 << bits) < len(buckets) - 1:
-        bits += 1
-    return 32 - bits
-
-
-@_compiled
-def _in_order_of_a(seed_i: IntArray, seed_j: IntArray) -> tuple[IntArray, IntArray]:
-    """Seeds sorted by their position in a (one seed a position). Where they are dense
-    in the stretch of a they cover, placed by position in one pass; where few seeds are
-    spread over a long text (a short document against a 2 MB one), sorted, so the cost
-    never grows with a's length."""
-    seeds = len(seed_i)
-    if not seeds:
-        return seed_i, seed_j
-    first, last = seed_i.min(), seed_i.max()
-    if last - first + 1 > 8 * seeds:
-        order = np.argsort(seed_i)
-        return seed_i[order], seed_j[order]
-    partner = np.full(last - first + 1, -1, np.int64)
-    for s in range(seeds):
-        partner[seed_i[s] - first] = seed_j[s]
-    placed = 0
-    for offset in range(last - first + 1):
-        if partner[offset] >= 0:
-            seed_i[placed], seed_j[placed] = first + offset, partner[offset]
-            placed += 1
-    return seed_i, seed_j
-
-
-@_compiled
-def seed_chains(
-    a_shingles: npt.NDArray[np.uint64],
-    a_positions: npt.NDArray[np.int32],
-    a_keys: npt.NDArray[np.uint32],
-    a_buckets: npt.NDArray[np.int32],
-    b_shingles: npt.NDArray[np.uint64],
-    b_positions: npt.NDArray[np.int32],
-    b_keys: npt.NDArray[np.uint32],
-    b_buckets: npt.NDArray[np.int32],
-    shingle: int,
-) -> Chains:
-    """The verbatim chains of a found in b: starts and ends in a, and diagonals (b - a).
-
-    Each text's lookup is its seeding shingles' positions sorted by hash (``a_positions``,
-    ``b_positions``), the top 32 bits of each one's hash (``a_keys``, ``b_keys``), and where
-    each bucket of keys with the same leading bits starts (``a_buckets``, ``b_buckets``).
-    Seeds pair the k-th occurrence of a shingle in a with its k-th occurrence in b
-    (counting round again when b has fewer). The shorter lookup is walked and each key
-    found in the other's bucket, a cache line or two away: a long text against a short one
-    costs about the short one's length, and full hashes are read only where keys agree.
-    A chain is a run of seeds on one diagonal, each within ``shingle`` characters of the
-    one before; chains come in order of start.
-    """
-    n_a, n_b = len(a_positions), len(b_positions)
-    # Each entry of a's lookup gives at most one seed: its position in a and its j in b.
-    seed_i = np.empty(n_a, np.int64)
-    seed_j = np.empty(n_a, np.int64)
-    seeds = 0
-    walk_a = n_a <= n_b
-    w_positions, w_shingles, w_keys = (
-        (a_positions, a_shingles, a_keys) if walk_a else (b_positions, b_shingles, b_keys)
-    )
-    o_positions, o_shingles, o_keys, o_buckets = (
-        (b_positions, b_shingles, b_keys, b_buckets)
-        if walk_a
-        else (a_positions, a_shingles, a_keys, a_buckets)
-    )
-    shift = _bucket_shift(o_buckets)
-    x = 0
-    while x < len(w_positions):
-        key = w_keys[x]
-        key_end = x + 1
-        while key_end < len(w_positions) and w_keys[key_end] == key:
-            key_end += 1
-        y, bucket_end = o_buckets[key >> shift], o_buckets[(key >> shift) + 1]
-        while y < bucket_end and o_keys[y] < key:
-            y += 1
-        o_key_end = y
-        while o_key_end < bucket_end and o_keys[o_key_end] == key:
-            o_key_end += 1
-        # Within one key both sides are sorted by full hash: merge them.
-        p, q = x, y
-        while p < key_end and q < o_key_end:
-            value, other = w_shingles[w_positions[p]], o_shingles[o_positions[q]]
-            if value < other:
-                p += 1
-            elif value > other:
-                q += 1
-            else:
-                p_end, q_end = p + 1, q + 1
-                while p_end < key_end and w_shingles[w_positions[p_end]] == value:
-                    p_end += 1
-                while q_end < o_key_end and o_shingles[o_positions[q_end]] == value:
-                    q_end += 1
-                a_first, a_last = (p, p_end) if walk_a else (q, q_end)
-                b_first, b_last = (q, q_end) if walk_a else (p, p_end)
-                b_count = b_last - b_first  # the k-th in a takes the (k mod count)-th in b
-                for k in range(a_first, a_last):
-                    seed_i[seeds] = a_positions[k]
-                    seed_j[seeds] = b_positions[b_first + (k - a_first) % b_count]
-                    seeds += 1
-                p, q = p_end, q_end
-        x = key_end
-    seed_i, seed_j = _in_order_of_a(seed_i[:seeds], seed_j[:seeds])
-    starts = np.empty(seeds, np.int64)
-    ends = np.empty(seeds, np.int64)
-    diagonals = np.empty(seeds, np.int64)
-    # The chains whose last seed lies within ``shingle`` of the current position: one
-    # seed a position, so never more than shingle + 1 of them.
-    active = np.empty(shingle + 2, np.int64)
-    chains, n_active = 0, 0
-    for s in range(seeds):
-        i = seed_i[s]
-        diagonal = seed_j[s] - i
-        kept, continued = 0, -1
-        for o in range(n_active):
-            chain = active[o]
-            if i <= ends[chain]:  # its last seed, at ends - shingle, is close enough
-                active[kept] = chain
-                kept += 1
-                if diagonals[chain] == diagonal:
-                    continued = chain
-        n_active = kept
-        if continued >= 0:
-            ends[continued] = i + shingle
-        else:
-            starts[chains], ends[chains], diagonals[chains] = i, i + shingle, diagonal
-            active[n_active] = chains
-            n_active += 1
-            chains += 1
-    return starts[:chains], ends[:chains], diagonals[:chains]
-
-
-@_compiled
+@compiled
 def kept_positions(usable: npt.NDArray[np.uint64], window: int, no_key: np.uint64) -> IntArray:
     """Where winnowing keeps a key, as ``core.features.kept_places`` finds them: the
     leftmost smallest key of every ``window`` consecutive ones, once per place, places of
@@ -217,7 +65,7 @@ def kept_positions(usable: npt.NDArray[np.uint64], window: int, no_key: np.uint6
     return kept[order]
 
 
-@_compiled
+@compiled
 def _run_through(
     a_shingles: npt.NDArray[np.uint64],
     b_shingles: npt.NDArray[np.uint64],
@@ -242,7 +90,7 @@ def _run_through(
     return run
 
 
-@_compiled
+@compiled
 def shares_anchor_run(
     a_keys: npt.NDArray[np.uint64],
     a_key_positions: IntArray,
@@ -286,7 +134,7 @@ def shares_anchor_run(
     return False
 
 
-@_compiled
+@compiled
 def bridged_length(starts: IntArray, ends: IntArray, max_gap: int) -> int:
     """Length of the union of ranges once every gap of up to ``max_gap`` is bridged."""
     if not len(starts):
@@ -302,7 +150,7 @@ def bridged_length(starts: IntArray, ends: IntArray, max_gap: int) -> int:
     return int(total + reach - run_start)
 
 
-@_compiled
+@compiled
 def passages(
     chains: Chains,
     weight: npt.NDArray[np.float64],
@@ -399,7 +247,7 @@ def passages(
     return rows[:kept] if anchored else rows[:0]
 
 
-@_compiled
+@compiled
 def verified_passages(
     a: Verifiable,
     a_weight: npt.NDArray[np.float64],
