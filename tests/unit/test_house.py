@@ -126,3 +126,30 @@ def test_the_core_top_level_holds_records_and_stages_only() -> None:
     assert len(top_modules) <= 4, top_modules
     stages = sorted(p.name for p in CORE.iterdir() if (p / "__init__.py").is_file())
     assert stages == sorted(STAGES)
+
+
+def _compiled_functions(tree: ast.Module) -> set[str]:
+    return {
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+        and any(isinstance(d, ast.Name) and d.id == "compiled" for d in node.decorator_list)
+    }
+
+
+def test_compiled_loops_call_no_compiled_loop_of_another_module() -> None:
+    """numba checks a cached function against its own file only: a compiled function that
+    called one from another file would run a stale copy of it after that file changed."""
+    modules = {_dotted(p): ast.parse(p.read_text("utf-8")) for p in _modules(PACKAGE)}
+    compiled = {name: _compiled_functions(tree) for name, tree in modules.items()}
+    assert any(compiled.values())
+    crossing = []
+    for name, tree in modules.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module in compiled and node.module != name:
+                crossing += [
+                    f"{name} imports {node.module}.{alias.name}"
+                    for alias in node.names
+                    if alias.name in compiled[node.module] and compiled[name]
+                ]
+    assert crossing == []

@@ -13,7 +13,7 @@ import random
 import numpy as np
 
 from neardup.core.features import SHINGLE
-from neardup.core.passages import kernels, seed_search
+from neardup.core.passages import kernels
 from neardup.core.passages.overlap import (
     MAX_GAP,
     CompactText,
@@ -61,7 +61,7 @@ def chains_by_the_rule(
 def chains_of_the_kernel(
     a_hashes: np.ndarray, a_usable: np.ndarray, b_hashes: np.ndarray, b_usable: np.ndarray
 ) -> set[tuple[int, int, int]]:
-    starts, ends, diagonals = seed_search.seed_chains(
+    starts, ends, diagonals = kernels.seed_chains(
         a_hashes,
         *sorted_lookup(a_hashes, a_usable),
         b_hashes,
@@ -88,7 +88,7 @@ def test_chains_match_the_rule_where_hashes_share_their_top_bits() -> None:
 
 
 def found_chains(a: CompactText, b: CompactText) -> set[tuple[int, int, int]]:
-    starts, ends, diagonals = seed_search.seed_chains(
+    starts, ends, diagonals = kernels.seed_chains(
         *a.verification_arrays()[:4], *b.verification_arrays()[:4], SHINGLE
     )
     return set(zip(starts.tolist(), ends.tolist(), diagonals.tolist(), strict=True))

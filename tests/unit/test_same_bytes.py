@@ -95,7 +95,26 @@ def test_a_problem_that_may_pass_is_not_given_to_the_copies(tmp_path: Path) -> N
     same = SameBytes.of(paths, keys, {})
     assert same.todo == paths[:1] and [p.name for p in same.copies[str(paths[0])]] == ["two.txt"]
     read_error = Problem.of(paths[0], "read-error", detail="I/O error")
-    assert same.outcomes_of_copies(read_error, keys) == ([], paths[1:])
+    assert same.outcomes_of_copies(read_error, keys, unchanged=True) == ([], paths[1:])
     empty = Problem.of(paths[0], "no-text", lasting=True)
-    shared, unsure = same.outcomes_of_copies(empty, keys)
+    shared, unsure = same.outcomes_of_copies(empty, keys, unchanged=True)
     assert unsure == [] and [(p.path, p.code) for p in shared] == [(paths[1], "no-text")]
+    # The file read had changed since it was hashed: its outcome is not the copies'.
+    assert same.outcomes_of_copies(empty, keys, unchanged=False) == ([], paths[1:])
+
+
+def test_copies_named_by_relative_paths_are_found_under_the_path_extraction_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for name in ("one.txt", "two.txt"):
+        (folder / name).write_text(document(9, "en"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    paths = [Path("docs/one.txt"), Path("docs/two.txt")]
+    keys = file_keys(paths)
+    same = SameBytes.of(paths, keys, {})
+    assert same.todo == [Path("docs/one.txt")]
+    read = Problem.of(Path(os.path.abspath("docs/one.txt")), "no-text", lasting=True)
+    shared, unsure = same.outcomes_of_copies(read, keys, unchanged=True)
+    assert unsure == [] and [p.path for p in shared] == [Path("docs/two.txt")]

@@ -19,7 +19,8 @@ from neardup.core.features import (
     winnowing_keys,
 )
 from neardup.core.models import PairKind
-from neardup.core.passages import CompactText, kernels, may_hold_copy, measure_overlap
+from neardup.core.passages import CompactText, kernels, measure_overlap, winnow_kernel
+from neardup.core.passages.overlap import ANCHOR_SHINGLES, MAX_KEY_TRIES
 from neardup.core.scan.partial_stage import kind_of
 from textgen import document, light_edit, paragraphs
 
@@ -235,8 +236,24 @@ def test_a_cover_page_line_in_every_thesis_adds_no_pair(tmp_path: Path) -> None:
     assert set(_scan(_write(tmp_path / "theses", theses))) == set(alone)
 
 
+def may_hold_copy(a: CompactText, b: CompactText) -> bool:
+    """The anchor filter verification applies first (``kernels.shares_anchor_run``)."""
+    return bool(
+        kernels.shares_anchor_run(
+            a.kept_keys,
+            a.kept_positions,
+            a.shingles,
+            b.kept_keys,
+            b.kept_positions,
+            b.shingles,
+            ANCHOR_SHINGLES,
+            MAX_KEY_TRIES,
+        )
+    )
+
+
 def test_the_anchor_filter_rejects_only_pairs_without_a_passage() -> None:
-    """``may_hold_copy`` says no only where verification finds nothing: checked on every
+    """The anchor filter says no only where verification finds nothing: checked on every
     pair of a random corpus, and it does reject most pairs that share no long run."""
     texts = [normalize(t) for t in _random_corpus(4, 50).values()]
     compact = [CompactText.of(t) for t in texts]
@@ -266,5 +283,5 @@ def test_compiled_winnowing_keeps_the_places_numpy_keeps() -> None:
         shingled = Shingles.of(normalize(text))
         keys, positions = kept_places(shingled.hashes, shingled.tainted)
         usable = winnowing_keys(shingled.hashes, shingled.tainted)
-        assert kernels.kept_positions(usable, WINNOW, NO_HASH).tolist() == positions.tolist()
+        assert winnow_kernel.kept_positions(usable, WINNOW, NO_HASH).tolist() == positions.tolist()
         assert CompactText.of(normalize(text)).kept_keys.tolist() == keys.tolist()

@@ -2,7 +2,14 @@
 
 ``overlap.py`` says what verification means; this module holds its loops, so that a pair
 costs one call into compiled code. Functions take and return plain arrays, and every
-rule's constant is an argument, so numba's cache never holds a stale constant.
+rule's constant is an argument or lives in this file. Every compiled function a pair's
+call reaches is in this file too: numba's cache of a function is checked against its own
+file only, so a loop called from another file could stay stale in the cache.
+
+Seeds: both texts' seeding shingles are kept sorted by hash (``CompactText``'s lookup),
+so finding every shingle of one in the other is a join of two sorted lists: a merge where
+the texts are of like length, and look-ups by bucket from the shorter where one is much
+longer, so that the longer one is read only near the shorter one's hashes.
 """
 
 from __future__ import annotations
@@ -11,7 +18,11 @@ import numpy as np
 import numpy.typing as npt
 
 from neardup.core.passages.compiled import compiled
-from neardup.core.passages.seed_search import Chains, IntArray, seed_chains
+
+IntArray = npt.NDArray[np.int64]
+Chains = tuple[IntArray, IntArray, IntArray]
+# A lookup longer than this many times the other is probed by bucket rather than merged.
+MERGE_RATIO = 8
 
 # A compact text as verification reads it: shingle hashes; its lookup (positions sorted
 # by hash, their 32-bit keys, bucket starts); kept keys and their positions; and the
@@ -28,41 +39,175 @@ Verifiable = tuple[
 
 
 @compiled
-def kept_positions(usable: npt.NDArray[np.uint64], window: int, no_key: np.uint64) -> IntArray:
-    """Where winnowing keeps a key, as ``core.features.kept_places`` finds them: the
-    leftmost smallest key of every ``window`` consecutive ones, once per place, places of
-    ``no_key`` left out; sorted by key, then position. One pass with a queue of the keys
-    that may still be a window's smallest, where numpy needs a strided search and a sort."""
-    n = len(usable)
-    places = np.empty(n, np.int64)
-    count = 0
-    if n < window:
-        for k in range(n):
-            places[count] = k
-            count += 1
+def _in_order_of_a(seed_i: IntArray, seed_j: IntArray) -> tuple[IntArray, IntArray]:
+    """Seeds sorted by their position in a (one seed a position). Where they are dense
+    in the stretch of a they cover, placed by position in one pass; where few seeds are
+    spread over a long text (a short document against a 2 MB one), sorted, so the cost
+    never grows with a's length."""
+    seeds = len(seed_i)
+    if not seeds:
+        return seed_i, seed_j
+    first, last = seed_i.min(), seed_i.max()
+    if last - first + 1 > 8 * seeds:
+        order = np.argsort(seed_i)
+        return seed_i[order], seed_j[order]
+    partner = np.full(last - first + 1, -1, np.int64)
+    for s in range(seeds):
+        partner[seed_i[s] - first] = seed_j[s]
+    placed = 0
+    for offset in range(last - first + 1):
+        if partner[offset] >= 0:
+            seed_i[placed], seed_j[placed] = first + offset, partner[offset]
+            placed += 1
+    return seed_i, seed_j
+
+
+@compiled
+def _seeds_of_key(
+    a_shingles: npt.NDArray[np.uint64],
+    a_positions: npt.NDArray[np.int32],
+    b_shingles: npt.NDArray[np.uint64],
+    b_positions: npt.NDArray[np.int32],
+    a_range: tuple[int, int],
+    b_range: tuple[int, int],
+    seed_i: IntArray,
+    seed_j: IntArray,
+    seeds: int,
+) -> int:
+    """The seeds of one key, whose places are ``a_range`` of a's lookup and ``b_range`` of
+    b's: both sorted by full hash there, so merged; the k-th occurrence of a hash in a
+    takes its (k mod count)-th in b. Returns the seeds now held."""
+    p, q = a_range[0], b_range[0]
+    while p < a_range[1] and q < b_range[1]:
+        value, other = a_shingles[a_positions[p]], b_shingles[b_positions[q]]
+        if value < other:
+            p += 1
+        elif value > other:
+            q += 1
+        else:
+            p_end, q_end = p + 1, q + 1
+            while p_end < a_range[1] and a_shingles[a_positions[p_end]] == value:
+                p_end += 1
+            while q_end < b_range[1] and b_shingles[b_positions[q_end]] == value:
+                q_end += 1
+            for k in range(p, p_end):
+                seed_i[seeds] = a_positions[k]
+                seed_j[seeds] = b_positions[q + (k - p) % (q_end - q)]
+                seeds += 1
+            p, q = p_end, q_end
+    return seeds
+
+
+@compiled
+def _bucket_shift(buckets: npt.NDArray[np.int32]) -> int:
+    """How far a key shifts right to give its bucket, for 2**bits buckets (bits >= 1)."""
+    bits = 1
+    while (1 << bits) < len(buckets) - 1:
+        bits += 1
+    return 32 - bits
+
+
+@compiled
+def _key_end(keys: npt.NDArray[np.uint32], start: int, end: int) -> int:
+    """Where the run of ``keys[start]`` ends, at ``end`` at the latest."""
+    stop = start + 1
+    while stop < end and keys[stop] == keys[start]:
+        stop += 1
+    return stop
+
+
+@compiled
+def seed_chains(
+    a_shingles: npt.NDArray[np.uint64],
+    a_positions: npt.NDArray[np.int32],
+    a_keys: npt.NDArray[np.uint32],
+    a_buckets: npt.NDArray[np.int32],
+    b_shingles: npt.NDArray[np.uint64],
+    b_positions: npt.NDArray[np.int32],
+    b_keys: npt.NDArray[np.uint32],
+    b_buckets: npt.NDArray[np.int32],
+    shingle: int,
+) -> Chains:
+    """The verbatim chains of a found in b: starts and ends in a, and diagonals (b - a).
+
+    Each text's lookup is its seeding shingles' positions sorted by hash (``a_positions``,
+    ``b_positions``), the top 32 bits of each one's hash (``a_keys``, ``b_keys``), and where
+    each bucket of keys with the same leading bits starts (``a_buckets``, ``b_buckets``).
+    Seeds pair the k-th occurrence of a shingle in a with its k-th occurrence in b
+    (counting round again when b has fewer). Keys of like-sized lookups are merged, with
+    no branch to mispredict where they differ; where one lookup is ``MERGE_RATIO`` times
+    the other, each key of the shorter is found in the longer's bucket, a cache line or
+    two away. Full hashes are read only where keys agree. A chain is a run of seeds on one
+    diagonal, each within ``shingle`` characters of the one before; chains come in order
+    of start.
+    """
+    n_a, n_b = len(a_positions), len(b_positions)
+    # Each entry of a's lookup gives at most one seed: its position in a and its j in b.
+    seed_i = np.empty(n_a, np.int64)
+    seed_j = np.empty(n_a, np.int64)
+    seeds = 0
+    if min(n_a, n_b) * MERGE_RATIO >= max(n_a, n_b):
+        x, y = 0, 0
+        while x < n_a and y < n_b:
+            key_a, key_b = a_keys[x], b_keys[y]
+            if key_a != key_b:
+                x += key_a < key_b
+                y += key_b < key_a
+                continue
+            x_end, y_end = _key_end(a_keys, x, n_a), _key_end(b_keys, y, n_b)
+            seeds = _seeds_of_key(
+                a_shingles, a_positions, b_shingles, b_positions,
+                (x, x_end), (y, y_end), seed_i, seed_j, seeds,
+            )  # fmt: skip
+            x, y = x_end, y_end
     else:
-        queue = np.empty(n, np.int64)  # positions, their keys strictly increasing
-        head, tail = 0, 0
-        for k in range(n):
-            # A later equal key never beats an earlier one (leftmost wins): only larger go.
-            while tail > head and usable[queue[tail - 1]] > usable[k]:
-                tail -= 1
-            queue[tail] = k
-            tail += 1
-            if queue[head] <= k - window:
-                head += 1
-            if k >= window - 1 and (count == 0 or places[count - 1] != queue[head]):
-                places[count] = queue[head]
-                count += 1
-    kept = np.empty(count, np.int64)
-    found = 0
-    for k in range(count):
-        if usable[places[k]] != no_key:
-            kept[found] = places[k]
-            found += 1
-    kept = kept[:found]
-    order = np.argsort(usable[kept], kind="mergesort")
-    return kept[order]
+        walk_a = n_a <= n_b
+        w_keys, n_w = (a_keys, n_a) if walk_a else (b_keys, n_b)
+        o_keys, o_buckets = (b_keys, b_buckets) if walk_a else (a_keys, a_buckets)
+        shift = _bucket_shift(o_buckets)
+        x = 0
+        while x < n_w:
+            key = w_keys[x]
+            x_end = _key_end(w_keys, x, n_w)
+            y, bucket_end = o_buckets[key >> shift], o_buckets[(key >> shift) + 1]
+            while y < bucket_end and o_keys[y] < key:
+                y += 1
+            if y < bucket_end and o_keys[y] == key:
+                y_end = _key_end(o_keys, y, bucket_end)
+                a_range, b_range = ((x, x_end), (y, y_end)) if walk_a else ((y, y_end), (x, x_end))
+                seeds = _seeds_of_key(
+                    a_shingles, a_positions, b_shingles, b_positions,
+                    a_range, b_range, seed_i, seed_j, seeds,
+                )  # fmt: skip
+            x = x_end
+    seed_i, seed_j = _in_order_of_a(seed_i[:seeds], seed_j[:seeds])
+    starts = np.empty(seeds, np.int64)
+    ends = np.empty(seeds, np.int64)
+    diagonals = np.empty(seeds, np.int64)
+    # The chains whose last seed lies within ``shingle`` of the current position: one
+    # seed a position, so never more than shingle + 1 of them.
+    active = np.empty(shingle + 2, np.int64)
+    chains, n_active = 0, 0
+    for s in range(seeds):
+        i = seed_i[s]
+        diagonal = seed_j[s] - i
+        kept, continued = 0, -1
+        for o in range(n_active):
+            chain = active[o]
+            if i <= ends[chain]:  # its last seed, at ends - shingle, is close enough
+                active[kept] = chain
+                kept += 1
+                if diagonals[chain] == diagonal:
+                    continued = chain
+        n_active = kept
+        if continued >= 0:
+            ends[continued] = i + shingle
+        else:
+            starts[chains], ends[chains], diagonals[chains] = i, i + shingle, diagonal
+            active[n_active] = chains
+            n_active += 1
+            chains += 1
+    return starts[:chains], ends[:chains], diagonals[:chains]
 
 
 @compiled
@@ -104,6 +249,12 @@ def shares_anchor_run(
     """Whether some key both texts keep lies, in both, in one run of ``anchor_shingles``
     consecutive matching shingles on one diagonal (True also once ``max_tries`` places of
     equal keys were tried: text repeated so often is left to the full verification).
+
+    False only where verification can find no passage: a passage needs a chain of anchor
+    length, a verbatim run, and every WINNOW consecutive keys inside such a run are the
+    same in both texts, so both keep the smallest of them at the same place in the run
+    (``core.features.shingles``). Following the diagonal through each pair of places of a
+    key both keep finds every such run, in about a microsecond, where seeds take tens.
 
     Keys are sorted (then by position); equal keys are paired place by place, and each
     pair's diagonal is followed both ways from it until the shingles differ.

@@ -37,7 +37,7 @@ from neardup.core.features import (
     winnowing_keys,
 )
 from neardup.core.models import MatchedSpan, Overlap
-from neardup.core.passages import kernels
+from neardup.core.passages import kernels, winnow_kernel
 
 # Changing any of these changes results: bump versions.OVERLAP_VERSION with it.
 MAX_GAP = 24  # an edit of up to this many characters does not split a passage
@@ -73,7 +73,7 @@ class CompactText:
     lookup_keys: UInt32Array
     lookup_buckets: Int32Array
     # The keys winnowing keeps (sorted) and the compact position of each: where a verbatim
-    # run two texts share must show (`may_hold_copy`).
+    # run two texts share must show (``kernels.shares_anchor_run``).
     kept_keys: npt.NDArray[np.uint64]
     kept_positions: IntArray
 
@@ -89,7 +89,7 @@ class CompactText:
         cumulative = np.concatenate(([0.0], np.cumsum(char_weight * shingled.word)))
         lookup = sorted_lookup(shingled.hashes, ~shingled.tainted)
         keys = winnowing_keys(shingled.hashes, shingled.tainted)
-        kept_positions = kernels.kept_positions(keys, WINNOW, NO_HASH)
+        kept_positions = winnow_kernel.kept_positions(keys, WINNOW, NO_HASH)
         kept_keys = keys[kept_positions]
         return cls(
             shingled.positions,
@@ -166,29 +166,6 @@ _RULES = (
 )
 
 
-def may_hold_copy(a: CompactText, b: CompactText) -> bool:
-    """Whether verification can find a passage in this pair; False only where it cannot.
-
-    A passage needs a chain of ANCHOR_CHARS characters: consecutive matching shingles on
-    one diagonal, a verbatim run. Every WINNOW consecutive keys inside such a run are the
-    same in both texts, so both keep the smallest of them at the same place in the run
-    (``core.features.shingles``): following the diagonal through each pair of places of a
-    key both keep finds every such run. A pair none of whose common keys lies in one is no
-    copy, found in about a microsecond, where its seeds and chains take tens."""
-    return bool(
-        kernels.shares_anchor_run(
-            a.kept_keys,
-            a.kept_positions,
-            a.shingles,
-            b.kept_keys,
-            b.kept_positions,
-            b.shingles,
-            ANCHOR_SHINGLES,
-            MAX_KEY_TRIES,
-        )
-    )
-
-
 def union_size(
     ranges: list[tuple[int, int]] | npt.NDArray[np.int64], before: IntArray | None = None
 ) -> int:
@@ -246,7 +223,7 @@ def verify(
     a: CompactText, b: CompactText, needed_a: float = 0.0, needed_b: float = 0.0
 ) -> Passages | None:
     """`measure_passages`, or None where the pair was rejected before it was measured: no
-    kept key lies in a verbatim run of ``ANCHOR_CHARS`` both share (`may_hold_copy`), or
+    kept key lies in a verbatim run of ``ANCHOR_CHARS`` both share (``kernels.shares_anchor_run``), or
     its seeds' chains, with every gap a passage may bridge, cover less than ``needed_a``
     of a or ``needed_b`` of b. A rejection depends on what is needed, so unlike a
     measured result it is no fact about the two texts to keep.
@@ -281,5 +258,4 @@ def warm_up() -> None:
     an install) before the first pair needs them: a scan runs this in a thread while its
     workers analyse the documents, so the load costs no time of its own."""
     text = CompactText.of("a passage that is long enough to count as copied text " * 3)
-    may_hold_copy(text, text)
     measure_overlap(text, text)

@@ -314,7 +314,8 @@ def analyze_files(
     read_again: list[Path] = []
     for item, stored, derived in analysed:
         fresh.append((item, stored, derived))
-        copies, unsure = same_bytes.outcomes_of_copies(item, keys)
+        unchanged = not _changed_during_scan(item, keys)
+        copies, unsure = same_bytes.outcomes_of_copies(item, keys, unchanged=unchanged)
         fresh += [(copy, stored, derived) for copy in copies]
         read_again += unsure
     if read_again and finished:

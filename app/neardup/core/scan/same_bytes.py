@@ -4,15 +4,17 @@ A folder being tidied holds copies (the same PDF saved three times, a licence sh
 with every package), and analysing each again costs as much as the first. Files that
 could hold the same bytes (the same kind, by suffix, and the same size) are hashed, and
 one of each set of equal hashes is analysed; the others take its outcome under their
-own path and stat. Only outcomes that lie in the bytes are shared: an analysis, or a
-lasting problem (empty, no text, corrupt). A problem that may pass (a read error) says
-nothing about the copies, which are then read themselves.
+own path and stat. Only outcomes that lie in the bytes hashed are shared: an analysis,
+or a lasting problem (empty, no text, corrupt), of a file that did not change during the
+scan. A problem that may pass (a read error), or a file that changed, says nothing about
+the copies, which are then read themselves.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -53,18 +55,21 @@ class SameBytes:
                 if digest is None:
                     continue
                 first = first_with.setdefault((suffix, digest), path)
-                if first is not path:
-                    copies.setdefault(str(first), []).append(path)
+                if first != path:
+                    # By absolute path: extraction names what it read so.
+                    copies.setdefault(os.path.abspath(first), []).append(path)
         skipped = {str(copy) for group in copies.values() for copy in group}
         return cls([p for p in paths if str(p) not in skipped], copies)
 
     def outcomes_of_copies(
-        self, item: Analyzed | Problem, keys: Mapping[str, FileKey]
+        self, item: Analyzed | Problem, keys: Mapping[str, FileKey], *, unchanged: bool
     ) -> tuple[list[Analyzed | Problem], list[Path]]:
         """What the copies of an analysed file are (its outcome under their own path and
-        stat), and the copies still to read because its outcome may not hold for them."""
+        stat), and the copies still to read because its outcome may not hold for them: a
+        problem that may pass, or a file that changed since it was hashed (``unchanged``
+        False), whose outcome describes other bytes."""
         copies = self.copies.get(str(item.path), [])
-        if isinstance(item, Problem) and not item.lasting:
+        if not unchanged or (isinstance(item, Problem) and not item.lasting):
             return [], copies
         shared: list[Analyzed | Problem] = []
         for path in copies:
