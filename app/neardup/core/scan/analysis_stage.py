@@ -9,7 +9,9 @@ by worker processes.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
 from dataclasses import dataclass, field
@@ -111,6 +113,26 @@ def _analyze_here(
     return True
 
 
+def _with_shared_words(batch: list[WorkerResult[Derived]]) -> list[WorkerResult[Derived]]:
+    """A worker's results, their tokens one string per word for the whole scan.
+
+    A batch arrives pickled, so each word is a new string in every batch, and the scan
+    holds every document's tokens: as separate strings they were half a document's memory
+    in this process (16 of 32 KB for a 4 KB text). Done as batches arrive, while the
+    workers go on.
+    """
+    return [
+        (
+            dataclasses.replace(item, tokens=tuple(map(sys.intern, item.tokens)))
+            if isinstance(item, Analyzed)
+            else item,
+            stored,
+            derived,
+        )
+        for item, stored, derived in batch
+    ]
+
+
 def _run_analysis(
     batch: BatchAnalysis[Derived],
     paths: Sequence[Path],
@@ -184,7 +206,7 @@ def _run_analysis(
                     for other in pending:
                         other.cancel()
                     return results, read_rest_here(error)
-                results.extend(batch_results)
+                results.extend(_with_shared_words(batch_results))
                 last = batch_results[-1][0].path.name if batch_results else None
                 timer.report(done_before + len(results), last)
             if ctx.cancelled():
