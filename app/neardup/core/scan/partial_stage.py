@@ -182,9 +182,16 @@ def _expanded(
 
     Pairs come in a snake order (the second document runs up, then down), so the texts
     verification keeps in memory are reused rather than thrashed when they do not all fit.
+    Candidates are read a first document at a time: millions of them as Python lists
+    would hold more memory than everything else the stage keeps.
     """
-    for n, (i, group) in enumerate(itertools.groupby(pairs.tolist(), key=lambda p: p[0])):
-        seconds = [j for _, j in group]
+    firsts = pairs[:, 0]
+    bounds = [0, *(np.flatnonzero(firsts[1:] != firsts[:-1]) + 1).tolist(), len(pairs)]
+    for n, (start, end) in enumerate(itertools.pairwise(bounds)):
+        if start == end:
+            continue
+        i = int(firsts[start])
+        seconds = pairs[start:end, 1].tolist()
         for j in seconds if n % 2 == 0 else reversed(seconds):
             for x in copies[representatives[i]]:
                 for y in copies[representatives[j]]:
