@@ -127,8 +127,11 @@ class _Verifier:
     def measure(self, a: int, b: int, needed: float = 0.0) -> Passages:
         """The passages of documents a and b; nothing (and nothing cached) when even the
         upper bound of the shorter text's share stays below ``needed``."""
-        key = overlap_key(self._text_key(a), self._text_key(b))
-        if key in self._measured:  # the same two texts again: copies of one document
+        copies = a in self._has_copies or b in self._has_copies
+        # The key of the two texts only where it is used: most candidates of a large scan
+        # are rejected unmeasured, and are neither looked up nor kept.
+        key = self._pair_key(a, b) if copies or self._lookups else ""
+        if copies and key in self._measured:  # the same two texts again: copies of a text
             return self._measured[key]
         if self._cache is not None and self._lookups:
             stored = self._cache.derived([key]).get(key)
@@ -145,11 +148,15 @@ class _Verifier:
         )
         if found is None:
             return NOTHING_FOUND
-        if a in self._has_copies or b in self._has_copies:
+        key = key or self._pair_key(a, b)
+        if copies:
             self._measured[key] = found
         if self._cache is not None:
             self._new[key] = encode_overlap(found.overlap_a, found.overlap_b, found.spans.tolist())
         return found
+
+    def _pair_key(self, a: int, b: int) -> str:
+        return overlap_key(self._text_key(a), self._text_key(b))
 
     def counted(self, a: int, found: Passages, shared: SharedText) -> tuple[MatchedSpan, ...]:
         """Each passage with the number of scanned documents that hold its text."""
@@ -262,6 +269,8 @@ def passage_pairs(
 
     def verified(pair: Pair) -> Pair | None:
         measured = verifier.measure(pair.a, pair.b, needed)
+        if not len(measured.spans):  # no copy, whatever else is asked
+            return None
         found = Overlap(
             measured.overlap_a, measured.overlap_b, verifier.counted(pair.a, measured, shared)
         )
