@@ -336,6 +336,8 @@ def analyze_files(
     read_again: list[Path] = []
     for item, stored, derived in analysed:
         fresh.append((item, stored, derived))
+        if str(item.path) not in same_bytes.copies:
+            continue  # most files: no copy, and no second look at the file (a problem's stat)
         unchanged = not _changed_during_scan(item, keys)
         copies, unsure = same_bytes.outcomes_of_copies(item, keys, unchanged=unchanged)
         fresh += [(copy, stored, derived) for copy in copies]
