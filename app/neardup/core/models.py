@@ -3,12 +3,17 @@ pairs, groups and the scan's result out."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, overload
 
 from neardup.core.settings import ScanSettings
+
+if TYPE_CHECKING:  # numpy is not loaded to read records (a warm rescan does without it)
+    import numpy as np
+    import numpy.typing as npt
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +189,45 @@ class MatchedSpan(NamedTuple):
     documents: int = 0
 
 
+class SpanTable(Sequence[MatchedSpan]):
+    """Passages held as the rows of one integer array (a_start, a_end, b_start, b_end,
+    documents), each read as a ``MatchedSpan`` only when asked for.
+
+    A scan of real text finds hundreds of thousands of passages, and most are only
+    summed up as arrays or written out; making each a tuple first took a second."""
+
+    __slots__ = ("rows",)
+
+    def __init__(self, rows: npt.NDArray[np.int64]) -> None:
+        self.rows = rows  # shape (n, 5)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @overload
+    def __getitem__(self, index: int) -> MatchedSpan: ...
+    @overload
+    def __getitem__(self, index: slice) -> SpanTable: ...
+    def __getitem__(self, index: int | slice) -> MatchedSpan | SpanTable:
+        if isinstance(index, slice):
+            return SpanTable(self.rows[index])
+        return MatchedSpan._make(self.rows[index].tolist())
+
+    def __iter__(self) -> Iterator[MatchedSpan]:
+        return map(MatchedSpan._make, self.rows.tolist())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"SpanTable({list(self)!r})"
+
+
 @dataclass(frozen=True, slots=True)
 class Overlap:
     """How much of each text is found in the other (shares of their non-space
@@ -191,7 +235,7 @@ class Overlap:
 
     overlap_a: float
     overlap_b: float
-    spans: tuple[MatchedSpan, ...]
+    spans: Sequence[MatchedSpan]
 
 
 @dataclass(slots=True)
@@ -203,7 +247,7 @@ class Pair:
     similarity: float
     overlap_a: float = 0.0
     overlap_b: float = 0.0
-    spans: tuple[MatchedSpan, ...] = ()
+    spans: Sequence[MatchedSpan] = ()
 
 
 @dataclass(slots=True)

@@ -17,12 +17,14 @@ from neardup.core.features import Analyzed, IdfTable
 from neardup.core.match import FeatureWeights, MemberInfo, build_groups, near_duplicate_pairs
 from neardup.core.models import (
     DocumentRecord,
+    MatchedSpan,
     Pair,
     PairKind,
     Problem,
     Role,
     SimilaritySummary,
     Source,
+    SpanTable,
 )
 from neardup.core.passages import non_space_before, union_size
 from neardup.core.scan.analysis_stage import AnalysisOutcome
@@ -38,6 +40,12 @@ from neardup.core.store import (
 )
 
 
+def _rows(spans: Sequence[MatchedSpan]) -> np.ndarray:
+    if isinstance(spans, SpanTable):  # as verification made them
+        return spans.rows
+    return np.array(spans, dtype=np.int64).reshape(-1, 5)
+
+
 def _summaries(
     count: int, pairs: Sequence[Pair], texts: Sequence[str], *, measured: bool
 ) -> list[SimilaritySummary | None]:
@@ -48,7 +56,7 @@ def _summaries(
     spans: list[list[np.ndarray]] = [[] for _ in range(count)]
     sources: list[list[Source]] = [[] for _ in range(count)]
     for pair in pairs:
-        rows = np.array(pair.spans, dtype=np.int64).reshape(-1, 5) if pair.spans else None
+        rows = _rows(pair.spans) if pair.spans else None
         for me, other, share, columns in (
             (pair.a, pair.b, pair.overlap_a, slice(0, 2)),
             (pair.b, pair.a, pair.overlap_b, slice(2, 4)),

@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from neardup.core.features import Analyzed, compact_length, window_minima
 from neardup.core.match import FeatureWeights, compared
-from neardup.core.models import MatchedSpan, Overlap, Pair, PairKind, Role
+from neardup.core.models import Overlap, Pair, PairKind, Role, SpanTable
 from neardup.core.passages import (
     NOTHING_FOUND,
     CompactText,
@@ -158,17 +158,17 @@ class _Verifier:
     def _pair_key(self, a: int, b: int) -> str:
         return overlap_key(self._text_key(a), self._text_key(b))
 
-    def counted(self, a: int, found: Passages, shared: SharedText) -> tuple[MatchedSpan, ...]:
+    def counted(self, a: int, found: Passages, shared: SharedText) -> SpanTable:
         """Each passage with the number of scanned documents that hold its text."""
-        if not len(found.spans):
-            return ()
         bounds = found.compact_a
         if bounds is None:  # from the cache: map back to compact characters
             positions = self.text(a).positions
             bounds = np.searchsorted(positions, found.spans[:, :2].astype(positions.dtype))
         held = held_by(self.documents_at(a, shared), bounds[:, 0], bounds[:, 1])
-        rows = np.column_stack((found.spans, np.maximum(held, 2)))
-        return tuple(map(MatchedSpan._make, rows.tolist()))
+        rows = np.empty((len(found.spans), 5), dtype=np.int64)
+        rows[:, :4] = found.spans
+        rows[:, 4] = np.maximum(held, 2)
+        return SpanTable(rows)
 
     def save(self) -> None:
         if self._cache is not None:
