@@ -12,13 +12,15 @@ import errno
 import io
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+import orjson
+
 from neardup._version import __version__
 from neardup.core.collector import collector_skips_existing_objects
-from neardup.core.models import DocumentRecord, MatchedSpan, ScanResult
+from neardup.core.models import DocumentRecord, MatchedSpan, ScanResult, SpanTable
 from neardup.core.report.validation import ReportError, parse_report_text
 
 
@@ -38,13 +40,18 @@ def _similarity(result: ScanResult, record: DocumentRecord) -> dict[str, Any] | 
     }
 
 
-def _passage(span: MatchedSpan) -> dict[str, Any]:
-    """A matched passage; ``documents`` (how many scanned documents hold its text) when
-    the scan counted them, so that text common to many documents can be told apart."""
-    entry: dict[str, Any] = {"a": [span.a_start, span.a_end], "b": [span.b_start, span.b_end]}
-    if span.documents:
-        entry["documents"] = span.documents
-    return entry
+def _passages(spans: Sequence[MatchedSpan]) -> list[dict[str, Any]]:
+    """A pair's matched passages; ``documents`` (how many scanned documents hold its text)
+    when the scan counted them, so that text common to many documents can be told apart.
+    Read straight from verification's rows where it made them (hundreds of thousands of
+    passages in a scan of real text)."""
+    rows = spans.rows.tolist() if isinstance(spans, SpanTable) else spans
+    return [
+        {"a": [a_start, a_end], "b": [b_start, b_end], "documents": documents}
+        if documents
+        else {"a": [a_start, a_end], "b": [b_start, b_end]}
+        for a_start, a_end, b_start, b_end, documents in rows
+    ]
 
 
 def report_dict(result: ScanResult) -> dict[str, Any]:
@@ -97,7 +104,7 @@ def _report_dict(result: ScanResult) -> dict[str, Any]:
                 "similarity": p.similarity,
                 "overlap_a": p.overlap_a,
                 "overlap_b": p.overlap_b,
-                "passages": [_passage(s) for s in p.spans],
+                "passages": _passages(p.spans),
             }
             for p in result.pairs
         ],
@@ -119,21 +126,16 @@ def _report_dict(result: ScanResult) -> dict[str, Any]:
 
 def _json_text(data: dict[str, Any]) -> str:
     """UTF-8 JSON with one line per document, pair, group and problem: readable and easy
-    to grep, and written by json's C encoder (pretty-printing with ``indent`` takes its
-    pure-Python path, five times slower). Escaped to ASCII when a file name is not valid
-    UTF-8 (its surrogate escapes then round-trip through json.loads and os.fsencode)."""
-    text = _lines(data, ensure_ascii=False)
+    to grep, each line written by orjson. Escaped to ASCII by json's C encoder when a file
+    name is not valid UTF-8 (its surrogate escapes then round-trip through json.loads and
+    os.fsencode; orjson refuses them)."""
     try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = _lines(data, ensure_ascii=True)
-    return text
+        return _lines(data, lambda value: orjson.dumps(value).decode("utf-8"))
+    except orjson.JSONEncodeError:
+        return _lines(data, lambda value: json.dumps(value, ensure_ascii=True))
 
 
-def _lines(data: dict[str, Any], *, ensure_ascii: bool) -> str:
-    def dump(value: Any) -> str:
-        return json.dumps(value, ensure_ascii=ensure_ascii)
-
+def _lines(data: dict[str, Any], dump: Callable[[Any], str]) -> str:
     fields = []
     for key, value in data.items():
         if isinstance(value, list) and value:
