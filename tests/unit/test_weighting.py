@@ -2,10 +2,8 @@
 
 import math
 
-import numpy as np
 import pytest
 
-from neardup.core.features import shared_weight
 from neardup.core.features.weighting import IdfTable, idf_for, jieba_idf, weigh
 from neardup.core.settings import Weighting
 
@@ -63,29 +61,3 @@ def test_top_n_keeps_the_heaviest_terms() -> None:
 def test_empty_document_has_no_features() -> None:
     terms, weights = weigh([], Weighting.TFIDF, idf=IdfTable({}, 1.0))
     assert terms == [] and len(weights) == 0
-
-
-def _plain_shared_weight(a: dict[int, float], b: dict[int, float]) -> float:
-    return sum(min(weight, b[term]) for term, weight in a.items() if term in b)
-
-
-@pytest.mark.parametrize(("size_a", "size_b"), [(0, 5), (40, 60), (3, 400), (500, 7)])
-def test_shared_weight_is_the_sum_of_the_smaller_weights_of_shared_terms(
-    size_a: int, size_b: int
-) -> None:
-    """Merged (like sizes) or looked up (one much shorter), the compiled loop gives the
-    rule's sum: over the terms both hold, the smaller weight."""
-    rng = np.random.default_rng(size_a * 1000 + size_b)
-    vectors = []
-    for size in (size_a, size_b):
-        ids = np.sort(rng.choice(1000, size=size, replace=False)).astype(np.int64)
-        vectors.append((ids, rng.random(size)))
-    (ids_a, weights_a), (ids_b, weights_b) = vectors
-    expected = _plain_shared_weight(
-        dict(zip(ids_a.tolist(), weights_a.tolist(), strict=True)),
-        dict(zip(ids_b.tolist(), weights_b.tolist(), strict=True)),
-    )
-    assert shared_weight(ids_a, weights_a, ids_b, weights_b) == pytest.approx(expected)
-    assert shared_weight(ids_b, weights_b, ids_a, weights_a) == pytest.approx(expected)
-    if size_a and size_b:
-        assert expected > 0  # the vectors do share terms: the sum is not trivially zero

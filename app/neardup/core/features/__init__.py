@@ -13,9 +13,7 @@ if TYPE_CHECKING:
         analyze_file,
         load_analysis,
     )
-    from neardup.core.features.compiling import compiled
     from neardup.core.features.offsets import MappedText, MappingError, OffsetMap, mapped_text
-    from neardup.core.features.resemblance_kernel import shared_weight
     from neardup.core.features.shingles import (
         ANCHOR_CHARS,
         KEY_CHARS,
@@ -72,7 +70,6 @@ __all__ = [
     "UInt64Array",
     "analyze_file",
     "compact_length",
-    "compiled",
     "content_key_text",
     "get_tokenizer",
     "idf_for",
@@ -83,7 +80,6 @@ __all__ = [
     "needs_segmenter",
     "normalize",
     "popcount",
-    "shared_weight",
     "simhash_terms",
     "sorted_distinct",
     "split_sentences",
@@ -99,8 +95,6 @@ __getattr__, __dir__ = lazy_face(
     __name__,
     {
         "analyze": ("AnalyzeOptions", "Analyzed", "analyze_file", "load_analysis"),
-        "compiling": ("compiled",),
-        "resemblance_kernel": ("shared_weight",),
         "offsets": ("MappedText", "MappingError", "OffsetMap", "mapped_text"),
         "simhash": ("BITS", "UInt64Array", "popcount", "simhash_terms", "to_hex"),
         "text": ("Span", "content_key_text", "normalize", "split_sentences"),

@@ -9,15 +9,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from neardup.core.features import (
-    Analyzed,
-    FloatArray,
-    IdfTable,
-    idf_for,
-    shared_weight,
-    simhash_terms,
-    weigh,
-)
+from neardup.core.features import Analyzed, FloatArray, IdfTable, idf_for, simhash_terms, weigh
 from neardup.core.match.block_index import find_near_duplicates
 from neardup.core.models import Pair, PairKind, Role
 from neardup.core.settings import ScanSettings
@@ -52,9 +44,8 @@ class FeatureWeights:
             log_tf=self._settings.log_tf,
         )
 
-    def _vector(self, index: int) -> tuple[npt.NDArray[np.int64], FloatArray, float]:
-        """The features as sorted term ids, their weights and the weights' sum, to
-        compare in one pass."""
+    def _vector(self, index: int) -> tuple[npt.NDArray[np.int64], FloatArray]:
+        """The features as sorted term ids and their weights, to compare in one pass."""
         terms, weights = self.terms(index)
         ids = np.fromiter(
             (self._term_ids.setdefault(term, len(self._term_ids)) for term in terms),
@@ -62,7 +53,7 @@ class FeatureWeights:
             count=len(terms),
         )
         order = np.argsort(ids)
-        return ids[order], np.ascontiguousarray(weights[order]), float(weights.sum())
+        return ids[order], weights[order]
 
     def terms(self, index: int) -> tuple[list[str], FloatArray]:
         """The weighted features of one document (recent ones are kept)."""
@@ -80,11 +71,17 @@ class FeatureWeights:
 
     def resemblance(self, a: int, b: int) -> float:
         """Weighted Jaccard of the two feature vectors: sum of minima over sum of maxima."""
-        ids_a, weights_a, total_a = self._cached_vector(a)
-        ids_b, weights_b, total_b = self._cached_vector(b)
-        shared_min = shared_weight(ids_a, weights_a, ids_b, weights_b)
+        ids_a, weights_a = self._cached_vector(a)
+        ids_b, weights_b = self._cached_vector(b)
+        shared_min = 0.0
+        if len(ids_a) and len(ids_b):
+            # Each id of a looked up in b's sorted ids: no merge sort of the two, as
+            # np.intersect1d would do for each of the tens of thousands of pairs.
+            at = np.minimum(np.searchsorted(ids_b, ids_a), len(ids_b) - 1)
+            shared = ids_b[at] == ids_a
+            shared_min = float(np.minimum(weights_a[shared], weights_b[at[shared]]).sum())
         # Over the union, sum(max) = sum(a) + sum(b) - sum(min of the shared terms).
-        union_max = total_a + total_b - shared_min
+        union_max = float(weights_a.sum() + weights_b.sum()) - shared_min
         # Two documents without features share nothing that could be measured.
         return shared_min / union_max if union_max > 0 else 0.0
 

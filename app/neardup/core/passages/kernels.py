@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from neardup.core.features import compiled
+from neardup.core.passages.compiled import compiled
 
 IntArray = npt.NDArray[np.int64]
 Chains = tuple[IntArray, IntArray, IntArray]

@@ -1,4 +1,4 @@
-"""The one way the core's loops are compiled: numba, cached, without the GIL."""
+"""The one way verification's loops are compiled: numba, cached, without the GIL."""
 
 from __future__ import annotations
 
