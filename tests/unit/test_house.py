@@ -137,6 +137,16 @@ def _compiled_functions(tree: ast.Module) -> set[str]:
     }
 
 
+def test_the_frozen_build_keeps_the_source_of_every_compiled_loop() -> None:
+    """numba caches a compiled function beside its source file, so the spec must collect
+    each module with one as source too, or the bundle would compile it on every run."""
+    modules = {_dotted(p): ast.parse(p.read_text("utf-8")) for p in _modules(PACKAGE)}
+    with_loops = sorted(name for name, tree in modules.items() if _compiled_functions(tree))
+    spec = (ROOT / "packaging" / "neardup.spec").read_text("utf-8")
+    assert len(with_loops) >= 2
+    assert [name for name in with_loops if f'"{name}": "pyz+py"' not in spec] == []
+
+
 def test_compiled_loops_call_no_compiled_loop_of_another_module() -> None:
     """numba checks a cached function against its own file only: a compiled function that
     called one from another file would run a stale copy of it after that file changed."""

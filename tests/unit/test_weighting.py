@@ -5,7 +5,8 @@ import math
 import pytest
 
 from neardup.core.features.weighting import IdfTable, idf_for, jieba_idf, weigh
-from neardup.core.settings import Weighting
+from neardup.core.match import FeatureWeights
+from neardup.core.settings import ScanSettings, Weighting
 
 
 def as_dict(tokens: list[str], scheme: Weighting, **kw: object) -> dict[str, float]:
@@ -61,3 +62,39 @@ def test_top_n_keeps_the_heaviest_terms() -> None:
 def test_empty_document_has_no_features() -> None:
     terms, weights = weigh([], Weighting.TFIDF, idf=IdfTable({}, 1.0))
     assert terms == [] and len(weights) == 0
+
+
+def _plain_resemblance(a: dict[str, float], b: dict[str, float]) -> float:
+    """Weighted Jaccard by its definition: sum of minima over sum of maxima."""
+    terms = a.keys() | b.keys()
+    maxima = sum(max(a.get(t, 0.0), b.get(t, 0.0)) for t in terms)
+    minima = sum(min(a.get(t, 0.0), b.get(t, 0.0)) for t in terms)
+    return minima / maxima if maxima else 0.0
+
+
+@pytest.mark.parametrize("scheme", list(Weighting))
+def test_resemblances_of_many_pairs_follow_the_definition(scheme: Weighting) -> None:
+    """Pairs compared a document at a time give, pair by pair, the weighted Jaccard of
+    the two feature vectors, whatever the order of the pairs and however much they share
+    (nothing, some words, all of them, or no features at all)."""
+    words = [f"w{n}" for n in range(60)]
+    tokens = [
+        words[:40] * 2,
+        words[20:60],
+        words[:40] * 2,
+        words[50:] + words[:3],
+        [],
+        ["only", "these", "words"],
+    ]
+    features = FeatureWeights(tokens, ScanSettings(weighting=scheme))
+    pairs = [(a, b) for a in (0, 3, 1) for b in range(len(tokens)) if b != a]
+    vectors = [
+        dict(zip(terms, weights.tolist(), strict=True))
+        for terms, weights in map(features.terms, range(len(tokens)))
+    ]
+    expected = [_plain_resemblance(vectors[a], vectors[b]) for a, b in pairs]
+    assert features.resemblances(pairs) == pytest.approx(expected)
+    assert [features.resemblance(a, b) for a, b in pairs] == pytest.approx(expected)
+    assert features.resemblance(0, 2) == pytest.approx(1.0)
+    assert features.resemblance(0, 5) == 0.0 and features.resemblance(4, 5) == 0.0
+    assert 0.0 < features.resemblance(0, 1) < 1.0

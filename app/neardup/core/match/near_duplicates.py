@@ -44,8 +44,9 @@ class FeatureWeights:
             log_tf=self._settings.log_tf,
         )
 
-    def _vector(self, index: int) -> tuple[npt.NDArray[np.int64], FloatArray]:
-        """The features as sorted term ids and their weights, to compare in one pass."""
+    def _vector(self, index: int) -> tuple[npt.NDArray[np.int64], FloatArray, float]:
+        """The features as sorted term ids, their weights and the weights' sum, to
+        compare in one pass."""
         terms, weights = self.terms(index)
         ids = np.fromiter(
             (self._term_ids.setdefault(term, len(self._term_ids)) for term in terms),
@@ -53,7 +54,8 @@ class FeatureWeights:
             count=len(terms),
         )
         order = np.argsort(ids)
-        return ids[order], weights[order]
+        weights = weights[order]
+        return ids[order], weights, float(weights.sum())
 
     def terms(self, index: int) -> tuple[list[str], FloatArray]:
         """The weighted features of one document (recent ones are kept)."""
@@ -71,19 +73,44 @@ class FeatureWeights:
 
     def resemblance(self, a: int, b: int) -> float:
         """Weighted Jaccard of the two feature vectors: sum of minima over sum of maxima."""
-        ids_a, weights_a = self._cached_vector(a)
-        ids_b, weights_b = self._cached_vector(b)
-        shared_min = 0.0
-        if len(ids_a) and len(ids_b):
-            # Each id of a looked up in b's sorted ids: no merge sort of the two, as
-            # np.intersect1d would do for each of the tens of thousands of pairs.
-            at = np.minimum(np.searchsorted(ids_b, ids_a), len(ids_b) - 1)
-            shared = ids_b[at] == ids_a
-            shared_min = float(np.minimum(weights_a[shared], weights_b[at[shared]]).sum())
+        return float(self._resemblances_of(a, [b])[0])
+
+    def resemblances(self, pairs: Sequence[tuple[int, int]]) -> list[float]:
+        """The `resemblance` of each pair, the pairs of one document in one pass: a scan
+        of real text asks for tens of thousands, and numpy's calls for each would cost
+        more than the work."""
+        found = [0.0] * len(pairs)
+        by_first: dict[int, list[int]] = {}
+        for n, (a, _) in enumerate(pairs):
+            by_first.setdefault(a, []).append(n)
+        for a, where in by_first.items():
+            values = self._resemblances_of(a, [pairs[n][1] for n in where])
+            for n, value in zip(where, values.tolist(), strict=True):
+                found[n] = value
+        return found
+
+    def _resemblances_of(self, a: int, others: Sequence[int]) -> FloatArray:
+        ids_a, weights_a, total_a = self._cached_vector(a)
+        vectors = [self._cached_vector(b) for b in others]
+        lengths = np.array([len(ids) for ids, _, _ in vectors], dtype=np.int64)
+        shared_min = np.zeros(len(others))
+        if len(ids_a) and lengths.sum():
+            ids = np.concatenate([ids for ids, _, _ in vectors])
+            weights = np.concatenate([weights for _, weights, _ in vectors])
+            # Each id of the others looked up in a's sorted ids: no merge sort of each
+            # pair, as np.intersect1d would do.
+            at = np.minimum(np.searchsorted(ids_a, ids), len(ids_a) - 1)
+            shared = ids_a[at] == ids
+            owners = np.repeat(np.arange(len(others)), lengths)[shared]
+            minima = np.minimum(weights[shared], weights_a[at[shared]])
+            shared_min = np.bincount(owners, minima, minlength=len(others)).astype(np.float64)
         # Over the union, sum(max) = sum(a) + sum(b) - sum(min of the shared terms).
-        union_max = float(weights_a.sum() + weights_b.sum()) - shared_min
+        union_max = total_a + np.array([total for _, _, total in vectors]) - shared_min
         # Two documents without features share nothing that could be measured.
-        return shared_min / union_max if union_max > 0 else 0.0
+        resemblance: FloatArray = np.divide(
+            shared_min, union_max, out=np.zeros(len(others)), where=union_max > 0
+        )
+        return resemblance
 
 
 def compared(roles: Sequence[Role], a: int, b: int) -> bool:
@@ -109,14 +136,18 @@ def near_duplicate_pairs(
     if len(chosen) < 2:
         return []
     rows = find_near_duplicates(fingerprints[chosen], settings.threshold)
-    pairs: list[Pair] = []
+    candidates: list[tuple[int, int, int]] = []
     for i, j, distance in rows.tolist():
         a, b = int(chosen[i]), int(chosen[j])
         if not compared(roles, a, b) or documents[a].content_key == documents[b].content_key:
             continue  # the same text: a duplicate, found below whatever its fingerprint
-        similarity = features.resemblance(a, b)
-        if similarity >= settings.min_resemblance:
-            pairs.append(Pair(a, b, PairKind.NEAR_DUPLICATE, distance, round(similarity, 4)))
+        candidates.append((a, b, distance))
+    similarities = features.resemblances([(a, b) for a, b, _ in candidates])
+    pairs = [
+        Pair(a, b, PairKind.NEAR_DUPLICATE, distance, round(similarity, 4))
+        for (a, b, distance), similarity in zip(candidates, similarities, strict=True)
+        if similarity >= settings.min_resemblance
+    ]
     pairs += _duplicates(documents, fingerprints, eligible, roles)
     pairs.sort(key=lambda p: (p.a, p.b))
     return pairs

@@ -302,9 +302,11 @@ def passage_pairs(
             break
         checked = verified(Pair(a, b, PairKind.PARTIAL, 0, 0.0))
         if checked is not None:
-            checked.similarity = round(features.resemblance(a, b), 4)
             checked.distance = (features.fingerprint(a) ^ features.fingerprint(b)).bit_count()
             new_pairs.append(checked)
+    similarities = features.resemblances([(p.a, p.b) for p in new_pairs])
+    for pair, similarity in zip(new_pairs, similarities, strict=True):
+        pair.similarity = round(similarity, 4)
     verifier.save()
     timer.report(timer.total, force=True)
     return new_pairs
