@@ -2,10 +2,13 @@
 
 from pathlib import Path
 
+import numpy as np
+
 from neardup.core.features.analyze import Analyzed, AnalyzeOptions
 from neardup.core.features.text import normalize
 from neardup.core.models import Document
 from neardup.core.passages.overlap import CompactText, measure_overlap
+from neardup.core.scan.partial_stage import _expanded
 from textgen import document, light_edit, paragraphs
 
 
@@ -60,3 +63,31 @@ def test_spans_point_at_the_same_text_in_both_documents() -> None:
 def test_unrelated_documents_have_no_overlap() -> None:
     a, b = normalize(document(31)), normalize(document(32))
     assert measure_overlap(CompactText.of(a), CompactText.of(b)).overlap_a == 0
+
+
+def test_candidates_come_in_blocks_each_once_for_every_pair_of_copies() -> None:
+    """Verification takes candidates a rectangle of blocks at a time (so the texts it
+    keeps are reused); every candidate still comes once, for every pair of the two
+    representatives' copies, whatever the block."""
+    rng = np.random.default_rng(7)
+    representatives = list(range(0, 40, 2))  # documents 0, 2, ..., 38; odd ones are copies
+    copies = {r: [r] if r % 4 else [r, r + 1] for r in representatives}
+    pairs = np.array(
+        sorted(
+            {tuple(sorted(rng.choice(len(representatives), 2, replace=False))) for _ in range(120)}
+        ),
+        dtype=np.int64,
+    )
+    expected = sorted(
+        (min(x, y), max(x, y))
+        for i, j in pairs.tolist()
+        for x in copies[representatives[i]]
+        for y in copies[representatives[j]]
+    )
+    for block in (1, 3, 7, 1000):
+        found = list(_expanded(pairs, representatives, copies, block))
+        assert sorted(found) == expected
+        # Rectangles of blocks come one after another, each one whole.
+        rectangles = [(x // 2 // block, y // 2 // block) for x, y in found]
+        assert rectangles == sorted(rectangles)
+        assert len(set(rectangles)) > (1 if block < 20 else 0)

@@ -54,6 +54,9 @@ from neardup.core.store import (
 NEAR_DUPLICATE_SHARE = 0.5
 # Memory of the compact texts verification keeps at once.
 COMPACT_BYTES_KEPT = 240 * 2**20
+# A compact text's memory a character, with its documents-at counts (measured: 33 + 4),
+# and some room.
+COMPACT_BYTES_PER_CHAR = 40
 
 
 def kind_of(found: Overlap, shorter_share: float, min_overlap: float) -> PairKind | None:
@@ -183,26 +186,45 @@ def _held(entry: tuple[CompactText, npt.NDArray[np.int32] | None]) -> int:
 
 
 def _expanded(
-    pairs: np.ndarray, representatives: Sequence[int], copies: dict[int, list[int]]
+    pairs: np.ndarray,
+    representatives: Sequence[int],
+    copies: dict[int, list[int]],
+    block: int,
 ) -> Iterator[tuple[int, int]]:
     """Each candidate of two representatives, for every pair of their copies (a < b).
 
-    Pairs come in a snake order (the second document runs up, then down), so the texts
-    verification keeps in memory are reused rather than thrashed when they do not all fit.
+    Candidates come a rectangle of ``block`` by ``block`` representatives at a time, so
+    the texts verification keeps in memory are reused rather than thrashed: the first
+    documents' texts stay while the seconds' are replaced a block at a time. In the order
+    of the first documents alone, each first document's seconds spread over the whole
+    collection, and at 20,000 documents 170,000 of 214,000 candidates rebuilt a text.
     Candidates are read a first document at a time: millions of them as Python lists
     would hold more memory than everything else the stage keeps.
     """
-    firsts = pairs[:, 0]
-    bounds = [0, *(np.flatnonzero(firsts[1:] != firsts[:-1]) + 1).tolist(), len(pairs)]
-    for n, (start, end) in enumerate(itertools.pairwise(bounds)):
+    firsts, seconds = pairs[:, 0], pairs[:, 1]
+    order = np.lexsort((seconds, firsts, seconds // block, firsts // block))
+    firsts, seconds = firsts[order], seconds[order]
+    new_first = (firsts[1:] != firsts[:-1]) | (seconds[1:] // block != seconds[:-1] // block)
+    bounds = [0, *(np.flatnonzero(new_first) + 1).tolist(), len(order)]
+    for start, end in itertools.pairwise(bounds):
         if start == end:
             continue
-        i = int(firsts[start])
-        seconds = pairs[start:end, 1].tolist()
-        for j in seconds if n % 2 == 0 else reversed(seconds):
-            for x in copies[representatives[i]]:
-                for y in copies[representatives[j]]:
+        first_copies = copies[representatives[int(firsts[start])]]
+        for j in seconds[start:end].tolist():
+            second_copies = copies[representatives[j]]
+            if len(first_copies) == 1 and len(second_copies) == 1:
+                yield first_copies[0], second_copies[0]  # most pairs: no copies
+                continue
+            for x in first_copies:
+                for y in second_copies:
                     yield min(x, y), max(x, y)
+
+
+def _block_size(compact_lengths: Sequence[int]) -> int:
+    """How many representatives a block holds, so that two blocks' compact texts fit in
+    the memory verification keeps."""
+    mean_bytes = COMPACT_BYTES_PER_CHAR * max(1.0, float(np.mean(compact_lengths or [1])))
+    return max(1, int(COMPACT_BYTES_KEPT / (2 * mean_bytes)))
 
 
 def _without_common(found: Overlap, a: str, b: str, settings: ScanSettings) -> Overlap:
@@ -254,11 +276,8 @@ def passage_pairs(
     # A copy needs at least this share of the shorter text: a partial copy the minimum
     # overlap, a near-duplicate half of each text.
     needed = min(settings.min_overlap, NEAR_DUPLICATE_SHARE)
-    shared = shared_text(
-        [docs[i].kept_hashes for i in representatives],
-        [compact_length(docs[i].text) for i in representatives],
-        needed,
-    )
+    compact_lengths = [compact_length(docs[i].text) for i in representatives]
+    shared = shared_text([docs[i].kept_hashes for i in representatives], compact_lengths, needed)
     lengths = [len(d.text) for d in docs]
     # Progress counts every pair verified: the block index's, then the candidates' (each
     # candidate of two representatives stands for every pair of their copies).
@@ -294,7 +313,9 @@ def passage_pairs(
     near_pairs[:] = confirmed
     known = {(p.a, p.b) for p in near_pairs}
     new_pairs: list[Pair] = []
-    for done, (a, b) in enumerate(_expanded(shared.pairs, representatives, copies), start=1):
+    for done, (a, b) in enumerate(
+        _expanded(shared.pairs, representatives, copies, _block_size(compact_lengths)), start=1
+    ):
         timer.report(len(near_pairs) + done, docs[a].path.name)
         if (a, b) in known or not compared(roles, a, b):
             continue
