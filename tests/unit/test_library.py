@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import shutil
 import sqlite3
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
@@ -19,13 +20,14 @@ from neardup.core.library import (
     LIBRARY_WINNOW,
     RUN_GUARANTEE,
     add_to_library,
+    building,
     check_library,
     library_info,
     library_keys,
     remove_from_library,
 )
 from neardup.core.report import report_dict
-from neardup.core.scan import scan
+from neardup.core.scan import analysis_stage, same_bytes, scan
 from textgen import document
 
 
@@ -227,3 +229,33 @@ def test_a_library_made_before_the_document_count_was_kept_gets_it_at_the_next_a
     assert library_info(library).documents == 10
     after = report_dict(check_library(library, [docs], SETTINGS))
     assert pair_figures(after) == pair_figures(before)
+
+
+def test_an_add_reads_each_file_once_to_hash_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The add hashes each file once, to tell what changed; the analysis then finds cached
+    analyses and copies of the same bytes by those hashes, rather than hashing again."""
+    files = tmp_path / "files"
+    files.mkdir()
+    for n in range(4):
+        (files / f"thesis{n}.txt").write_text(document(n, "en", count=6), encoding="utf-8")
+    shutil.copy(files / "thesis0.txt", files / "copy-of-thesis0.txt")  # same bytes, same size
+    hashed: list[str] = []
+    for module in (building, analysis_stage, same_bytes):
+        real: Callable[[Path], str] = module.content_hash
+
+        def counted(path: Path, real: Callable[[Path], str] = real) -> str:
+            hashed.append(Path(path).name)
+            return real(path)
+
+        monkeypatch.setattr(module, "content_hash", counted)
+    settings = SETTINGS.replace(use_cache=True, cache_path=tmp_path / "cache.sqlite")
+    outcome = add_to_library(tmp_path / "library", [files], settings)
+    assert (outcome.added, outcome.problems) == (5, [])
+    assert sorted(hashed) == sorted(p.name for p in files.iterdir())
+    # A second library from the same files takes every analysis from the cache.
+    hashed.clear()
+    again = add_to_library(tmp_path / "library-two", [files], settings)
+    assert again.added == 5
+    assert sorted(hashed) == sorted(p.name for p in files.iterdir())

@@ -40,7 +40,7 @@ from neardup.core.scan import (
     default_workers,
 )
 from neardup.core.settings import ScanSettings
-from neardup.core.store import AnalysisCache, StoredAnalysis
+from neardup.core.store import AnalysisCache, FileKey, SeenFiles, StoredAnalysis
 
 # Chunks held at once: the one being written and the one being analysed. Analysing a third
 # meanwhile would only help while the writing is the slower side, which then sets the pace
@@ -83,13 +83,15 @@ class _EitherFlag:
 
 
 class AnalysisFeed:
-    """Analyses ``todo`` (path, content hash) in chunks of ``chunk_files`` in a thread; used as
+    """Analyses ``todo`` (path, content hash; ``keys``: each file's stat before it was
+    hashed) in chunks of ``chunk_files`` in a thread; used as
     a context manager, iterated for the chunks in order. ``cancelled`` tells, once the chunks
     are all read, whether the analysis stopped before the end."""
 
     def __init__(
         self,
         todo: Sequence[tuple[Path, str | None]],
+        keys: dict[str, FileKey],
         chunk_files: int,
         settings: ScanSettings,
         executor: Executor | None,
@@ -98,6 +100,7 @@ class AnalysisFeed:
         notices: list[str],
     ) -> None:
         self._todo = list(todo)
+        self._keys = keys
         self._chunk_files = chunk_files
         self._settings = settings
         self._executor = executor
@@ -180,6 +183,13 @@ class AnalysisFeed:
         else:
             self._hand_over(_End(cancelled=not finished))
 
+    def _seen(self, chunk: Sequence[tuple[Path, str | None]]) -> SeenFiles:
+        """The chunk's files as the add saw them: stat'ed, then hashed. The analysis looks
+        up cached analyses and copies by these hashes instead of reading each file again."""
+        keys = {str(path): self._keys[str(path)] for path, _ in chunk if str(path) in self._keys}
+        hashes = {str(path): digest for path, digest in chunk if digest and str(path) in keys}
+        return SeenFiles(keys, hashes)
+
     def _analyse(self) -> bool:
         """Analyse and hand over every chunk; False when stopped before the end."""
         settings = self._settings
@@ -202,6 +212,7 @@ class AnalysisFeed:
                     executor,
                     self._notices,
                     cache,
+                    self._seen(chunk),
                     encode=True,
                 )
                 self._hand_over(

@@ -43,7 +43,7 @@ from neardup.core.match import FeatureWeights
 from neardup.core.models import Problem
 from neardup.core.scan import CancelFlag, ProgressCallback, walk
 from neardup.core.settings import ScanSettings
-from neardup.core.store import content_hash, decode_analysis, encode_analysis
+from neardup.core.store import content_hash, decode_analysis, encode_analysis, file_keys
 
 CHUNK_FILES = 256  # files stored per transaction (and per index segment)
 # Settings a library keeps from when it was made: they decide what its analyses and
@@ -104,18 +104,21 @@ def _add(
     )
     outcome = AddOutcome(skipped_files=found.skipped, problems=list(found.problems))
     known = db.hashes_at([str(path) for path in found.files])
+    # Stat'ed before they are hashed, so that a file changed in between is seen to have
+    # changed while it was read; the analysis takes both, and reads no file twice.
+    keys = file_keys(found.files)
     todo: list[tuple[Path, str | None]] = []
     for path in found.files:
-        try:
-            digest: str | None = content_hash(path)
-        except OSError:
-            digest = None  # the analysis reports why it cannot be read
+        digest: str | None = None  # the analysis reports why a file cannot be read
+        if str(path) in keys:
+            with contextlib.suppress(OSError):
+                digest = content_hash(path)
         if digest is not None and known.get(str(path)) == digest:
             outcome.unchanged += 1
         else:
             todo.append((path, digest))
     with AnalysisFeed(
-        todo, CHUNK_FILES, settings, executor, progress, cancel, outcome.notices
+        todo, keys, CHUNK_FILES, settings, executor, progress, cancel, outcome.notices
     ) as chunks:
         for chunk in chunks:
             _store_chunk(db, chunk, settings, outcome)
