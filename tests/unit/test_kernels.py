@@ -88,9 +88,7 @@ def test_chains_match_the_rule_where_hashes_share_their_top_bits() -> None:
 
 
 def found_chains(a: CompactText, b: CompactText) -> set[tuple[int, int, int]]:
-    starts, ends, diagonals = kernels.seed_chains(
-        *a.verification_arrays()[:4], *b.verification_arrays()[:4], SHINGLE
-    )
+    starts, ends, diagonals = kernels.seed_chains(*a.verifiable[:4], *b.verifiable[:4], SHINGLE)
     return set(zip(starts.tolist(), ends.tolist(), diagonals.tolist(), strict=True))
 
 

@@ -21,7 +21,7 @@ verbatim run of at least ``ANCHOR_CHARS`` characters: that is what winnowing
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from itertools import starmap
 
 import numpy as np
@@ -76,6 +76,21 @@ class CompactText:
     # run two texts share must show (``kernels.shares_anchor_run``).
     kept_keys: npt.NDArray[np.uint64]
     kept_positions: IntArray
+    # The arrays ``kernels.verified_passages`` reads, in its order: made once, as a large
+    # scan passes them for millions of candidates.
+    verifiable: kernels.Verifiable = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        arrays = (
+            self.shingles,
+            self.lookup_positions,
+            self.lookup_keys,
+            self.lookup_buckets,
+            self.kept_keys,
+            self.kept_positions,
+            self.positions,
+        )
+        object.__setattr__(self, "verifiable", arrays)
 
     @classmethod
     def of(cls, text: str) -> CompactText:
@@ -106,20 +121,8 @@ class CompactText:
 
     @property
     def nbytes(self) -> int:
-        """The memory its arrays (all its fields) hold."""
-        return sum(int(getattr(self, field.name).nbytes) for field in fields(self))
-
-    def verification_arrays(self) -> kernels.Verifiable:
-        """The arrays ``kernels.verified_passages`` reads, in its order."""
-        return (
-            self.shingles,
-            self.lookup_positions,
-            self.lookup_keys,
-            self.lookup_buckets,
-            self.kept_keys,
-            self.kept_positions,
-            self.positions,
-        )
+        """The memory its arrays hold (``verifiable`` only gathers them)."""
+        return sum(int(getattr(self, f.name).nbytes) for f in fields(self) if f.init)
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         """Compact range [start, end) as a normalised-text range."""
@@ -235,9 +238,9 @@ def verify(
     compiled call a pair.
     """
     measured, rows, spans, share_a, share_b = kernels.verified_passages(
-        a.verification_arrays(),
+        a.verifiable,
         a.weight,
-        b.verification_arrays(),
+        b.verifiable,
         (float(needed_a), float(needed_b)),
         _RULES,
     )

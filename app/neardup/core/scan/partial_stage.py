@@ -57,6 +57,8 @@ COMPACT_BYTES_KEPT = 240 * 2**20
 # A compact text's memory a character, with its documents-at counts (measured: 33 + 4),
 # and some room.
 COMPACT_BYTES_PER_CHAR = 40
+# Candidates verified between two looks at progress and cancelling (a few milliseconds).
+CANDIDATES_A_REPORT = 64
 
 
 def kind_of(found: Overlap, shorter_share: float, min_overlap: float) -> PairKind | None:
@@ -286,8 +288,8 @@ def passage_pairs(
     timer = StageTimer(ctx.progress, Stage.PASSAGES, max(1, len(near_pairs) + candidates))
     timer.report(0, force=True)
 
-    def verified(pair: Pair) -> Pair | None:
-        measured = verifier.measure(pair.a, pair.b, needed)
+    def settled(pair: Pair, measured: Passages) -> Pair | None:
+        """The pair with its verified figures and kind, or None when it is no copy."""
         if not len(measured.spans):  # no copy, whatever else is asked
             return None
         found = Overlap(
@@ -307,21 +309,29 @@ def passage_pairs(
     for done, pair in enumerate(near_pairs, start=1):
         if pair.kind is PairKind.DUPLICATE:
             confirmed.append(pair)
-        elif (checked := verified(pair)) is not None:
+        elif (checked := settled(pair, verifier.measure(pair.a, pair.b, needed))) is not None:
             confirmed.append(checked)
         timer.report(done, docs[pair.a].path.name)
+    checked_near = len(near_pairs)
     near_pairs[:] = confirmed
     known = {(p.a, p.b) for p in near_pairs}
+    any_library = Role.LIBRARY in roles
     new_pairs: list[Pair] = []
+    # Millions of candidates in a large scan, most rejected in microseconds: the loop
+    # makes no Pair until one is found, and reports and looks for a cancel now and then.
     for done, (a, b) in enumerate(
         _expanded(shared.pairs, representatives, copies, _block_size(compact_lengths)), start=1
     ):
-        timer.report(len(near_pairs) + done, docs[a].path.name)
-        if (a, b) in known or not compared(roles, a, b):
+        if done % CANDIDATES_A_REPORT == 0:
+            timer.report(checked_near + done, docs[a].path.name)
+            if ctx.cancelled():
+                break
+        if (a, b) in known or (any_library and not compared(roles, a, b)):
             continue
-        if ctx.cancelled():
-            break
-        checked = verified(Pair(a, b, PairKind.PARTIAL, 0, 0.0))
+        measured = verifier.measure(a, b, needed)
+        if not len(measured.spans):
+            continue
+        checked = settled(Pair(a, b, PairKind.PARTIAL, 0, 0.0), measured)
         if checked is not None:
             checked.distance = (features.fingerprint(a) ^ features.fingerprint(b)).bit_count()
             new_pairs.append(checked)
