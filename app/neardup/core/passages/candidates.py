@@ -43,6 +43,7 @@ MAX_SHARED_BY = 256
 _MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F))
 
 IntArray = npt.NDArray[np.int64]
+Int32Array = npt.NDArray[np.int32]
 FloatArray = npt.NDArray[np.float64]
 
 
@@ -96,33 +97,47 @@ def shared_text(kept: Sequence[HashArray], lengths: Sequence[int], needed: float
 @dataclass(frozen=True, slots=True)
 class _Postings:
     """For every kept key, the documents that keep it (ascending), and for each the
-    share of its text the key's places stand for."""
+    share of its text the key's places stand for.
+
+    Entries are counted in 32 bits: at 20,000 documents there are ten million, and the
+    postings were the scan's peak of memory."""
 
     size: int  # documents
-    owners: IntArray  # one entry per (hash, document), sorted by hash then document
-    shares: FloatArray  # CHARS_PER_PLACE * places / compact length, per entry
-    starts: IntArray  # first entry of each distinct hash
-    counts: IntArray  # documents keeping each hash
+    owners: Int32Array  # one entry per (hash, document), sorted by hash then document
+    places: Int32Array  # how many places of its document the entry's hash was kept at
+    per_place: FloatArray  # per document: the share of its text a place stands for
+    starts: Int32Array  # first entry of each distinct hash
+    counts: Int32Array  # documents keeping each hash
     values: HashArray  # each distinct hash
 
     @classmethod
     def of(cls, kept: Sequence[HashArray], lengths: Sequence[int]) -> _Postings:
-        owners = np.repeat(np.arange(len(kept), dtype=np.int64), [len(k) for k in kept])
         values = np.concatenate(kept) if kept else np.zeros(0, dtype=np.uint64)
         order = np.argsort(values, kind="stable")  # documents stay ascending within a hash
-        values, owners = values[order], owners[order]
+        values = values[order]
+        owners = np.repeat(np.arange(len(kept), dtype=np.int32), [len(k) for k in kept])[order]
+        del order
         new_entry = np.ones(len(values), dtype=bool)
         new_entry[1:] = (values[1:] != values[:-1]) | (owners[1:] != owners[:-1])
-        entry_starts = np.flatnonzero(new_entry)
-        places = np.diff(np.append(entry_starts, len(values)))
+        entry_starts = np.flatnonzero(new_entry).astype(np.int32)
+        del new_entry
+        places = np.diff(np.append(entry_starts, np.int32(len(values)))).astype(
+            np.int32, copy=False
+        )
         values, owners = values[entry_starts], owners[entry_starts]
-        per_place = CHARS_PER_PLACE / np.maximum(np.asarray(lengths, dtype=np.float64), 1.0)
-        shares = places * per_place[owners]
+        del entry_starts
         new_hash = np.ones(len(values), dtype=bool)
         new_hash[1:] = values[1:] != values[:-1]
-        starts = np.flatnonzero(new_hash)
-        counts = np.diff(np.append(starts, len(values)))
-        return cls(len(kept), owners, shares, starts, counts, values[starts])
+        starts = np.flatnonzero(new_hash).astype(np.int32)
+        counts = np.diff(np.append(starts, np.int32(len(values)))).astype(np.int32, copy=False)
+        per_place = CHARS_PER_PLACE / np.maximum(np.asarray(lengths, dtype=np.float64), 1.0)
+        return cls(len(kept), owners, places, per_place, starts, counts, values[starts])
+
+    def shares(self, entries: IntArray) -> FloatArray:
+        """For each entry given, the share of its document's text its places stand for
+        (``CHARS_PER_PLACE * places / compact length``)."""
+        shares: FloatArray = self.places[entries] * self.per_place[self.owners[entries]]
+        return shares
 
     def held_by_several(self) -> tuple[HashArray, IntArray]:
         shared = self.counts >= 2
@@ -136,7 +151,7 @@ class _Postings:
         """Per document, the share of its text its common hashes stand for."""
         entries = self._common_entries()
         shares: FloatArray = np.bincount(
-            self.owners[entries], self.shares[entries], minlength=self.size
+            self.owners[entries], self.shares(entries), minlength=self.size
         ).astype(np.float64)
         return shares
 
@@ -148,7 +163,7 @@ class _Postings:
             if size > MAX_SHARED_BY:
                 break
             grid = self.starts[self.counts == size][:, None] + np.arange(size)
-            owners = self.owners[grid]
+            owners = self.owners[grid].astype(np.int64)
             # Keys kept by the same documents (one shared passage) give their pairs once.
             with np.errstate(over="ignore"):
                 mixed = [(owners.astype(np.uint64) + np.uint64(1)) * m for m in _MIX]
@@ -180,9 +195,9 @@ class _Postings:
             )
             holders = self.owners[postings]
             mine = np.bincount(
-                holders, np.repeat(self.shares[own], self.counts[lists]), minlength=self.size
+                holders, np.repeat(self.shares(own), self.counts[lists]), minlength=self.size
             )
-            theirs = np.bincount(holders, self.shares[postings], minlength=self.size)
+            theirs = np.bincount(holders, self.shares(postings), minlength=self.size)
             others = np.flatnonzero(np.maximum(mine, theirs) >= threshold)
             others = others[others != x]
             found.append(np.minimum(others, x) * (1 << 32) + np.maximum(others, x))
