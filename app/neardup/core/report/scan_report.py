@@ -54,13 +54,31 @@ def _passages(spans: Sequence[MatchedSpan]) -> list[dict[str, Any]]:
     ]
 
 
-def report_dict(result: ScanResult) -> dict[str, Any]:
-    """The JSON report as a plain dict (built with the collector off the result's objects)."""
+class _PassagesToWrite:
+    """A pair's passages, made into dicts only as its line of the report is written: a
+    scan of real text has 730,000, which as dicts all at once held 350 MiB."""
+
+    __slots__ = ("spans",)
+
+    def __init__(self, spans: Sequence[MatchedSpan]) -> None:
+        self.spans = spans
+
+
+def _written_later(value: object) -> list[dict[str, Any]]:
+    """The encoders' hook for what ``report_dict(..., passages_later=True)`` leaves."""
+    if isinstance(value, _PassagesToWrite):
+        return _passages(value.spans)
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+
+def report_dict(result: ScanResult, *, passages_later: bool = False) -> dict[str, Any]:
+    """The JSON report as a plain dict (built with the collector off the result's objects).
+    ``passages_later``: each pair's passages are left for the writer to make as it writes."""
     with collector_skips_existing_objects():
-        return _report_dict(result)
+        return _report_dict(result, passages_later)
 
 
-def _report_dict(result: ScanResult) -> dict[str, Any]:
+def _report_dict(result: ScanResult, passages_later: bool) -> dict[str, Any]:
     docs = result.documents
     path_of = [str(d.path) for d in docs]
     return {
@@ -104,7 +122,7 @@ def _report_dict(result: ScanResult) -> dict[str, Any]:
                 "similarity": p.similarity,
                 "overlap_a": p.overlap_a,
                 "overlap_b": p.overlap_b,
-                "passages": _passages(p.spans),
+                "passages": _PassagesToWrite(p.spans) if passages_later else _passages(p.spans),
             }
             for p in result.pairs
         ],
@@ -130,9 +148,11 @@ def _json_text(data: dict[str, Any]) -> str:
     name is not valid UTF-8 (its surrogate escapes then round-trip through json.loads and
     os.fsencode; orjson refuses them)."""
     try:
-        return _lines(data, lambda value: orjson.dumps(value).decode("utf-8"))
+        return _lines(data, lambda value: orjson.dumps(value, default=_written_later).decode())
     except orjson.JSONEncodeError:
-        return _lines(data, lambda value: json.dumps(value, ensure_ascii=True))
+        return _lines(
+            data, lambda value: json.dumps(value, ensure_ascii=True, default=_written_later)
+        )
 
 
 def _lines(data: dict[str, Any], dump: Callable[[Any], str]) -> str:
@@ -149,8 +169,9 @@ def _lines(data: dict[str, Any], dump: Callable[[Any], str]) -> str:
 def write_json(
     result: ScanResult, out: IO[str], amend: Callable[[dict[str, Any]], object] | None = None
 ) -> None:
-    """The JSON report; ``amend`` may add to the dict first (review marks, say)."""
-    data = report_dict(result)
+    """The JSON report; ``amend`` may add to the dict first (review marks, say, which
+    go into passages too: then they are made first)."""
+    data = report_dict(result, passages_later=amend is None)
     if amend is not None:
         amend(data)
     out.write(_json_text(data))
