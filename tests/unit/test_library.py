@@ -4,6 +4,7 @@ reports for the same files, figure for figure."""
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import sqlite3
@@ -27,7 +28,7 @@ from neardup.core.library import (
     remove_from_library,
 )
 from neardup.core.report import report_dict
-from neardup.core.scan import analysis_stage, same_bytes, scan
+from neardup.core.scan import Progress, analysis_stage, same_bytes, scan
 from textgen import document
 
 
@@ -254,8 +255,40 @@ def test_an_add_reads_each_file_once_to_hash_it(
     outcome = add_to_library(tmp_path / "library", [files], settings)
     assert (outcome.added, outcome.problems) == (5, [])
     assert sorted(hashed) == sorted(p.name for p in files.iterdir())
-    # A second library from the same files takes every analysis from the cache.
+    # Touched (same bytes, other times, a minute ago: the cache trusts no time too recent
+    # to tell an edit apart), the files go into a second library with every analysis from
+    # the cache, found by the add's hashes; the cache learns their new times, so a scan
+    # with it then reads none of them to hash it.
+    for path in files.iterdir():
+        os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns - 60 * 10**9))
     hashed.clear()
     again = add_to_library(tmp_path / "library-two", [files], settings)
     assert again.added == 5
     assert sorted(hashed) == sorted(p.name for p in files.iterdir())
+    hashed.clear()
+    assert len(scan([files], settings).documents) == 5
+    assert hashed == []
+
+
+def test_a_file_edited_during_a_long_add_is_stored_as_it_is_then(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An add hashes every file first and analyses them a chunk at a time, maybe hours
+    later: a file edited in between is analysed and stored as it is then, not reported as
+    changed while it was read."""
+    monkeypatch.setattr(building, "CHUNK_FILES", 1)
+    files = tmp_path / "files"
+    files.mkdir()
+    for n in range(3):
+        (files / f"thesis{n}.txt").write_text(document(n, "en", count=6), encoding="utf-8")
+    last = files / "thesis2.txt"
+    edited = document(77, "en", count=6)
+
+    def edit_the_last_file(progress: Progress) -> None:
+        if progress.done >= 1 and last.read_text("utf-8") != edited:
+            last.write_text(edited, encoding="utf-8")
+            os.utime(last, ns=(last.stat().st_atime_ns, last.stat().st_mtime_ns + 10**9))
+
+    outcome = add_to_library(tmp_path / "library", [files], SETTINGS, progress=edit_the_last_file)
+    assert (outcome.added, outcome.problems) == (3, [])
+    assert last.read_text("utf-8") == edited  # the edit did happen during the add

@@ -40,7 +40,7 @@ from neardup.core.scan import (
     default_workers,
 )
 from neardup.core.settings import ScanSettings
-from neardup.core.store import AnalysisCache, FileKey, SeenFiles, StoredAnalysis
+from neardup.core.store import AnalysisCache, FileKey, SeenFiles, StoredAnalysis, file_keys
 
 # Chunks held at once: the one being written and the one being analysed. Analysing a third
 # meanwhile would only help while the writing is the slower side, which then sets the pace
@@ -184,10 +184,15 @@ class AnalysisFeed:
             self._hand_over(_End(cancelled=not finished))
 
     def _seen(self, chunk: Sequence[tuple[Path, str | None]]) -> SeenFiles:
-        """The chunk's files as the add saw them: stat'ed, then hashed. The analysis looks
-        up cached analyses and copies by these hashes instead of reading each file again."""
-        keys = {str(path): self._keys[str(path)] for path, _ in chunk if str(path) in self._keys}
-        hashes = {str(path): digest for path, digest in chunk if digest and str(path) in keys}
+        """The chunk's files as they are now, with the hashes the add took of those still
+        as it saw them: the analysis looks up cached analyses and copies by these rather
+        than reading each file again. A file edited since (a long add) is hashed anew."""
+        keys = file_keys([path for path, _ in chunk])
+        hashes = {
+            str(path): digest
+            for path, digest in chunk
+            if digest and str(path) in keys and keys[str(path)] == self._keys.get(str(path))
+        }
         return SeenFiles(keys, hashes)
 
     def _analyse(self) -> bool:
@@ -205,6 +210,7 @@ class AnalysisFeed:
                 if not self._wait_for_room() or self._ctx.cancelled():
                     return False
                 chunk = self._todo[start : start + self._chunk_files]
+                seen = self._seen(chunk)
                 analysis = analyze_files(
                     analyze_for_library,
                     [path for path, _ in chunk],
@@ -212,9 +218,14 @@ class AnalysisFeed:
                     executor,
                     self._notices,
                     cache,
-                    self._seen(chunk),
+                    seen,
                     encode=True,
                 )
+                if cache is not None:  # so that a scan of these files finds them unchanged
+                    cache.remember_paths(
+                        {p: h for p, h in seen.hashes.items() if p in analysis.settled_hashes},
+                        seen.keys,
+                    )
                 self._hand_over(
                     AnalysedChunk(
                         {str(path): digest for path, digest in chunk},

@@ -55,7 +55,9 @@ class FeatureWeights:
         )
         order = np.argsort(ids)
         weights = weights[order]
-        return ids[order], weights, float(weights.sum())
+        # Summed in order, as the shared minima are (bincount): identical vectors then
+        # compare as exactly 1.0.
+        return ids[order], weights, float(np.cumsum(weights)[-1]) if len(weights) else 0.0
 
     def terms(self, index: int) -> tuple[list[str], FloatArray]:
         """The weighted features of one document (recent ones are kept)."""

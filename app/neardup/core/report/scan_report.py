@@ -143,16 +143,18 @@ def _report_dict(result: ScanResult, passages_later: bool) -> dict[str, Any]:
 
 
 def _json_text(data: dict[str, Any]) -> str:
-    """UTF-8 JSON with one line per document, pair, group and problem: readable and easy
-    to grep, each line written by orjson. Escaped to ASCII by json's C encoder when a file
-    name is not valid UTF-8 (its surrogate escapes then round-trip through json.loads and
-    os.fsencode; orjson refuses them)."""
+    """UTF-8 JSON with one line per document, pair, group and problem, each line written
+    compactly by orjson (``"kind":"partial"``). Escaped to ASCII by json's C encoder, in
+    the same compact form, when a file name is not valid UTF-8 (its surrogate escapes then
+    round-trip through json.loads and os.fsencode; orjson refuses them)."""
     try:
         return _lines(data, lambda value: orjson.dumps(value, default=_written_later).decode())
     except orjson.JSONEncodeError:
-        return _lines(
-            data, lambda value: json.dumps(value, ensure_ascii=True, default=_written_later)
-        )
+        return _lines(data, _ascii_json)
+
+
+def _ascii_json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=True, separators=(",", ":"), default=_written_later)
 
 
 def _lines(data: dict[str, Any], dump: Callable[[Any], str]) -> str:

@@ -57,7 +57,7 @@ COMPACT_BYTES_KEPT = 240 * 2**20
 # A compact text's memory a character, with its documents-at counts (measured: 33 + 4),
 # and some room.
 COMPACT_BYTES_PER_CHAR = 40
-# Candidates verified between two looks at progress and cancelling (a few milliseconds).
+# Candidates verified between two progress reports (a few milliseconds).
 CANDIDATES_A_REPORT = 64
 
 
@@ -318,14 +318,14 @@ def passage_pairs(
     any_library = Role.LIBRARY in roles
     new_pairs: list[Pair] = []
     # Millions of candidates in a large scan, most rejected in microseconds: the loop
-    # makes no Pair until one is found, and reports and looks for a cancel now and then.
+    # makes no Pair until one is found, and reports progress now and then.
     for done, (a, b) in enumerate(
         _expanded(shared.pairs, representatives, copies, _block_size(compact_lengths)), start=1
     ):
         if done % CANDIDATES_A_REPORT == 0:
             timer.report(checked_near + done, docs[a].path.name)
-            if ctx.cancelled():
-                break
+        if ctx.cancelled():  # every candidate: one of two long texts takes a while
+            break
         if (a, b) in known or (any_library and not compared(roles, a, b)):
             continue
         measured = verifier.measure(a, b, needed)
