@@ -204,9 +204,10 @@ def _expanded(
     would hold more memory than everything else the stage keeps.
     """
     firsts, seconds = pairs[:, 0], pairs[:, 1]
-    order = np.lexsort((seconds, firsts, seconds // block, firsts // block))
-    firsts, seconds = firsts[order], seconds[order]
-    new_first = (firsts[1:] != firsts[:-1]) | (seconds[1:] // block != seconds[:-1] // block)
+    second_blocks = seconds // block
+    order = np.lexsort((seconds, firsts, second_blocks, firsts // block))
+    firsts, seconds, second_blocks = firsts[order], seconds[order], second_blocks[order]
+    new_first = (firsts[1:] != firsts[:-1]) | (second_blocks[1:] != second_blocks[:-1])
     bounds = [0, *(np.flatnonzero(new_first) + 1).tolist(), len(order)]
     for start, end in itertools.pairwise(bounds):
         if start == end:
