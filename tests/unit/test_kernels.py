@@ -62,10 +62,8 @@ def chains_of_the_kernel(
     a_hashes: np.ndarray, a_usable: np.ndarray, b_hashes: np.ndarray, b_usable: np.ndarray
 ) -> set[tuple[int, int, int]]:
     starts, ends, diagonals = kernels.seed_chains(
-        a_hashes,
-        *sorted_lookup(a_hashes, a_usable),
-        b_hashes,
-        *sorted_lookup(b_hashes, b_usable),
+        (a_hashes, *sorted_lookup(a_hashes, a_usable)),
+        (b_hashes, *sorted_lookup(b_hashes, b_usable)),
         SHINGLE,
     )
     return set(zip(starts.tolist(), ends.tolist(), diagonals.tolist(), strict=True))
@@ -88,7 +86,7 @@ def test_chains_match_the_rule_where_hashes_share_their_top_bits() -> None:
 
 
 def found_chains(a: CompactText, b: CompactText) -> set[tuple[int, int, int]]:
-    starts, ends, diagonals = kernels.seed_chains(*a.verifiable[:4], *b.verifiable[:4], SHINGLE)
+    starts, ends, diagonals = kernels.seed_chains(a.verifiable[:4], b.verifiable[:4], SHINGLE)
     return set(zip(starts.tolist(), ends.tolist(), diagonals.tolist(), strict=True))
 
 

@@ -3,12 +3,14 @@
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from neardup.core.features.analyze import Analyzed, AnalyzeOptions
 from neardup.core.features.text import normalize
 from neardup.core.models import Document
 from neardup.core.passages.overlap import CompactText, measure_overlap
-from neardup.core.scan.partial_stage import _expanded
+from neardup.core.scan import partial_stage
+from neardup.core.scan.partial_stage import _groups
 from textgen import document, light_edit, paragraphs
 
 
@@ -66,9 +68,9 @@ def test_unrelated_documents_have_no_overlap() -> None:
 
 
 def test_candidates_come_in_blocks_each_once_for_every_pair_of_copies() -> None:
-    """Verification takes candidates a rectangle of blocks at a time (so the texts it
-    keeps are reused); every candidate still comes once, for every pair of the two
-    representatives' copies, whatever the block."""
+    """Verification takes candidates a pack against a pack, a rectangle of blocks of packs
+    at a time (so the packs it keeps are reused); every candidate still comes once, for
+    every pair of the two representatives' copies, whatever the block."""
     rng = np.random.default_rng(7)
     representatives = list(range(0, 40, 2))  # documents 0, 2, ..., 38; odd ones are copies
     copies = {r: [r] if r % 4 else [r, r + 1] for r in representatives}
@@ -84,10 +86,21 @@ def test_candidates_come_in_blocks_each_once_for_every_pair_of_copies() -> None:
         for x in copies[representatives[i]]
         for y in copies[representatives[j]]
     )
-    for block in (1, 3, 7, 1000):
-        found = list(_expanded(pairs, representatives, copies, block))
-        assert sorted(found) == expected
-        # Rectangles of blocks come one after another, each one whole.
-        rectangles = [(x // 2 // block, y // 2 // block) for x, y in found]
-        assert rectangles == sorted(rectangles)
-        assert len(set(rectangles)) > (1 if block < 20 else 0)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(partial_stage, "PACK_REPRESENTATIVES", 2)  # 10 packs of 2
+        for block in (1, 2, 6, 1000):
+            groups = list(_groups(pairs, representatives, copies, block))
+            found = [tuple(pair) for _, _, group in groups for pair in group.tolist()]
+            assert sorted(found) == expected
+            # Each group is one pack against one, and every pair in it belongs there.
+            assert len({(p, q) for p, q, _ in groups}) == len(groups)
+            assert all(
+                {min(x, y) // 4, max(x, y) // 4} <= {p, q}
+                for p, q, group in groups
+                for x, y in group.tolist()
+            )
+            # Rectangles of blocks of packs come one after another, each one whole.
+            packs_a_block = max(1, block // 2)
+            rectangles = [(p // packs_a_block, q // packs_a_block) for p, q, _ in groups]
+            assert rectangles == sorted(rectangles)
+            assert len(set(rectangles)) > (1 if block < 20 else 0)

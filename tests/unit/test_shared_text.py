@@ -239,16 +239,7 @@ def test_a_cover_page_line_in_every_thesis_adds_no_pair(tmp_path: Path) -> None:
 def may_hold_copy(a: CompactText, b: CompactText) -> bool:
     """The anchor filter verification applies first (``kernels.shares_anchor_run``)."""
     return bool(
-        kernels.shares_anchor_run(
-            a.kept_keys,
-            a.kept_positions,
-            a.shingles,
-            b.kept_keys,
-            b.kept_positions,
-            b.shingles,
-            ANCHOR_SHINGLES,
-            MAX_KEY_TRIES,
-        )
+        kernels.shares_anchor_run(a.verifiable, b.verifiable, ANCHOR_SHINGLES, MAX_KEY_TRIES)
     )
 
 

@@ -374,16 +374,21 @@ def test_an_analysis_serves_only_files_of_its_format(tmp_path: Path, extracted: 
 def test_a_rescan_takes_verified_overlaps_from_the_cache(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from neardup.core.scan import partial_stage
+    from neardup.core.scan import verifier
 
     measured: list[int] = []
-    real = partial_stage.verify
+    one, many = verifier.verify, verifier.verify_packed
 
-    def counting(*args: Any, **kwargs: Any) -> Any:
+    def counting_one(*args: Any, **kwargs: Any) -> Any:
         measured.append(1)
-        return real(*args, **kwargs)
+        return one(*args, **kwargs)
 
-    monkeypatch.setattr(partial_stage, "verify", counting)
+    def counting_many(packs: Any, slots: Any, *args: Any, **kwargs: Any) -> Any:
+        measured.extend([1] * len(slots))
+        return many(packs, slots, *args, **kwargs)
+
+    monkeypatch.setattr(verifier, "verify", counting_one)
+    monkeypatch.setattr(verifier, "verify_packed", counting_many)
     folder = make_corpus(tmp_path / "docs")
     cache = cache_module.AnalysisCache(tmp_path / "cache.sqlite3")
     assert not cache.holds_derived("overlap:")  # a first scan looks nothing up

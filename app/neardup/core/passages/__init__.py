@@ -24,22 +24,32 @@ if TYPE_CHECKING:
         verify,
         warm_up,
     )
+    from neardup.core.passages.packed import (
+        PackedTexts,
+        Verified,
+        measured_passages,
+        verify_packed,
+    )
 
 __all__ = [
     "NOTHING_FOUND",
     "Block",
     "BlockKind",
     "CompactText",
+    "PackedTexts",
     "Passages",
     "SharedText",
+    "Verified",
     "align",
     "held_by",
     "measure_overlap",
     "measure_passages",
+    "measured_passages",
     "non_space_before",
     "shared_text",
     "union_size",
     "verify",
+    "verify_packed",
     "warm_up",
 ]
 
@@ -59,5 +69,6 @@ __getattr__, __dir__ = lazy_face(
             "verify",
             "warm_up",
         ),
+        "packed": ("PackedTexts", "Verified", "measured_passages", "verify_packed"),
     },
 )

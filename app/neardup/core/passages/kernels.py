@@ -1,15 +1,9 @@
-"""Compiled loops of verification (numba): the seeds, chains and passages of one pair.
+"""Compiled loops of verification (numba): the seeds, chains and passages of a pair.
 
-``overlap.py`` says what verification means; this module holds its loops, so that a pair
-costs one call into compiled code. Functions take and return plain arrays, and every
-rule's constant is an argument or lives in this file. Every compiled function a pair's
-call reaches is in this file too: numba's cache of a function is checked against its own
-file only, so a loop called from another file could stay stale in the cache.
-
-Seeds: both texts' seeding shingles are kept sorted by hash (``CompactText``'s lookup),
-so finding every shingle of one in the other is a join of two sorted lists: a merge where
-the texts are of like length, and look-ups by bucket from the shorter where one is much
-longer, so that the longer one is read only near the shorter one's hashes.
+``overlap.py`` says what verification means; this module holds its loops, so that a pair,
+or a batch of pairs, costs one call into compiled code. Every compiled function a pair's
+call reaches is in this file: numba checks a cached function against its own file only,
+so a loop called from another file could stay stale in the cache.
 """
 
 from __future__ import annotations
@@ -21,29 +15,28 @@ from neardup.core.passages.compiled import compiled
 
 IntArray = npt.NDArray[np.int64]
 Chains = tuple[IntArray, IntArray, IntArray]
-# A lookup longer than this many times the other is probed by bucket rather than merged.
-MERGE_RATIO = 8
+MERGE_RATIO = 8  # a lookup this many times the other's size is probed by bucket, not merged
 
+U64 = npt.NDArray[np.uint64]
+U32 = npt.NDArray[np.uint32]
+I32 = npt.NDArray[np.int32]
+F64 = npt.NDArray[np.float64]
 # A compact text as verification reads it: shingle hashes; its lookup (positions sorted
 # by hash, their 32-bit keys, bucket starts); kept keys and their positions; and the
 # normalised-text position of each compact character.
-Verifiable = tuple[
-    npt.NDArray[np.uint64],
-    npt.NDArray[np.int32],
-    npt.NDArray[np.uint32],
-    npt.NDArray[np.int32],
-    npt.NDArray[np.uint64],
-    IntArray,
-    npt.NDArray[np.int32],
-]
+Verifiable = tuple[U64, I32, U32, I32, U64, IntArray, I32]
+Lookup = tuple[U64, I32, U32, I32]  # a Verifiable's first four: what seeds are found from
+# Compact texts laid end to end (``packed.PackedTexts``): each array of a Verifiable
+# concatenated, then the weights, then where each text's part of each array starts.
+Packed = tuple[U64, I32, U32, I32, U64, IntArray, I32, F64, IntArray]
+Rules = tuple[int, float, float, float, int, int, int, int]
+PassageRules = tuple[int, float, float, float, int, int]  # Rules without the anchor's two
 
 
 @compiled
 def _in_order_of_a(seed_i: IntArray, seed_j: IntArray) -> tuple[IntArray, IntArray]:
-    """Seeds sorted by their position in a (one seed a position). Where they are dense
-    in the stretch of a they cover, placed by position in one pass; where few seeds are
-    spread over a long text (a short document against a 2 MB one), sorted, so the cost
-    never grows with a's length."""
+    """Seeds sorted by their position in a (one seed a position): placed in one pass where
+    dense, sorted where few lie over a long text, so the cost never grows with a's length."""
     seeds = len(seed_i)
     if not seeds:
         return seed_i, seed_j
@@ -64,19 +57,18 @@ def _in_order_of_a(seed_i: IntArray, seed_j: IntArray) -> tuple[IntArray, IntArr
 
 @compiled
 def _seeds_of_key(
-    a_shingles: npt.NDArray[np.uint64],
-    a_positions: npt.NDArray[np.int32],
-    b_shingles: npt.NDArray[np.uint64],
-    b_positions: npt.NDArray[np.int32],
+    a: tuple[U64, I32],
+    b: tuple[U64, I32],
     a_range: tuple[int, int],
     b_range: tuple[int, int],
     seed_i: IntArray,
     seed_j: IntArray,
     seeds: int,
 ) -> int:
-    """The seeds of one key, whose places are ``a_range`` of a's lookup and ``b_range`` of
-    b's: both sorted by full hash there, so merged; the k-th occurrence of a hash in a
-    takes its (k mod count)-th in b. Returns the seeds now held."""
+    """The seeds of one key (places ``a_range`` of a's lookup, ``b_range`` of b's, sorted by
+    full hash, so merged): a hash's k-th in a takes its (k mod count)-th in b. Returns the
+    seeds now held."""
+    (a_shingles, a_positions), (b_shingles, b_positions) = a, b
     p, q = a_range[0], b_range[0]
     while p < a_range[1] and q < b_range[1]:
         value, other = a_shingles[a_positions[p]], b_shingles[b_positions[q]]
@@ -117,30 +109,23 @@ def _key_end(keys: npt.NDArray[np.uint32], start: int, end: int) -> int:
 
 
 @compiled
-def seed_chains(
-    a_shingles: npt.NDArray[np.uint64],
-    a_positions: npt.NDArray[np.int32],
-    a_keys: npt.NDArray[np.uint32],
-    a_buckets: npt.NDArray[np.int32],
-    b_shingles: npt.NDArray[np.uint64],
-    b_positions: npt.NDArray[np.int32],
-    b_keys: npt.NDArray[np.uint32],
-    b_buckets: npt.NDArray[np.int32],
-    shingle: int,
-) -> Chains:
+def seed_chains(a: Lookup, b: Lookup, shingle: int) -> Chains:
     """The verbatim chains of a found in b: starts and ends in a, and diagonals (b - a).
 
-    Each text's lookup is its seeding shingles' positions sorted by hash (``a_positions``,
-    ``b_positions``), the top 32 bits of each one's hash (``a_keys``, ``b_keys``), and where
-    each bucket of keys with the same leading bits starts (``a_buckets``, ``b_buckets``).
-    Seeds pair the k-th occurrence of a shingle in a with its k-th occurrence in b
-    (counting round again when b has fewer). Keys of like-sized lookups are merged, with
-    no branch to mispredict where they differ; where one lookup is ``MERGE_RATIO`` times
-    the other, each key of the shorter is found in the longer's bucket, a cache line or
-    two away. Full hashes are read only where keys agree. A chain is a run of seeds on one
-    diagonal, each within ``shingle`` characters of the one before; chains come in order
-    of start.
+    Both texts' seeding shingles are sorted by hash (``CompactText``'s lookup: positions,
+    the top 32 bits of each hash, where each bucket of keys starts), so seeds are a join of
+    two sorted lists: a merge, without branches, where the lookups are of like size, and
+    where one is ``MERGE_RATIO`` times the other, each key of the shorter found in the
+    longer's bucket. Full hashes are read only where keys agree. The k-th occurrence of a
+    shingle in a pairs with its k-th in b (counting round again when b has fewer). A chain
+    is a run of seeds on one diagonal, each within ``shingle`` characters of the one before;
+    chains come in order of start.
     """
+    (a_shingles, a_positions, a_keys, a_buckets), (b_shingles, b_positions, b_keys, b_buckets) = (
+        a,
+        b,
+    )
+    a_lookup, b_lookup = (a_shingles, a_positions), (b_shingles, b_positions)
     n_a, n_b = len(a_positions), len(b_positions)
     # Each entry of a's lookup gives at most one seed: its position in a and its j in b.
     seed_i = np.empty(n_a, np.int64)
@@ -155,10 +140,7 @@ def seed_chains(
                 y += key_b < key_a
                 continue
             x_end, y_end = _key_end(a_keys, x, n_a), _key_end(b_keys, y, n_b)
-            seeds = _seeds_of_key(
-                a_shingles, a_positions, b_shingles, b_positions,
-                (x, x_end), (y, y_end), seed_i, seed_j, seeds,
-            )  # fmt: skip
+            seeds = _seeds_of_key(a_lookup, b_lookup, (x, x_end), (y, y_end), seed_i, seed_j, seeds)
             x, y = x_end, y_end
     else:
         walk_a = n_a <= n_b
@@ -175,10 +157,7 @@ def seed_chains(
             if y < bucket_end and o_keys[y] == key:
                 y_end = _key_end(o_keys, y, bucket_end)
                 a_range, b_range = ((x, x_end), (y, y_end)) if walk_a else ((y, y_end), (x, x_end))
-                seeds = _seeds_of_key(
-                    a_shingles, a_positions, b_shingles, b_positions,
-                    a_range, b_range, seed_i, seed_j, seeds,
-                )  # fmt: skip
+                seeds = _seeds_of_key(a_lookup, b_lookup, a_range, b_range, seed_i, seed_j, seeds)
             x = x_end
     seed_i, seed_j = _in_order_of_a(seed_i[:seeds], seed_j[:seeds])
     starts = np.empty(seeds, np.int64)
@@ -236,16 +215,7 @@ def _run_through(
 
 
 @compiled
-def shares_anchor_run(
-    a_keys: npt.NDArray[np.uint64],
-    a_key_positions: IntArray,
-    a_shingles: npt.NDArray[np.uint64],
-    b_keys: npt.NDArray[np.uint64],
-    b_key_positions: IntArray,
-    b_shingles: npt.NDArray[np.uint64],
-    anchor_shingles: int,
-    max_tries: int,
-) -> bool:
+def shares_anchor_run(a: Verifiable, b: Verifiable, anchor_shingles: int, max_tries: int) -> bool:
     """Whether some key both texts keep lies, in both, in one run of ``anchor_shingles``
     consecutive matching shingles on one diagonal (True also once ``max_tries`` places of
     equal keys were tried: text repeated so often is left to the full verification).
@@ -253,12 +223,12 @@ def shares_anchor_run(
     False only where verification can find no passage: a passage needs a chain of anchor
     length, a verbatim run, and every WINNOW consecutive keys inside such a run are the
     same in both texts, so both keep the smallest of them at the same place in the run
-    (``core.features.shingles``). Following the diagonal through each pair of places of a
-    key both keep finds every such run, in about a microsecond, where seeds take tens.
-
-    Keys are sorted (then by position); equal keys are paired place by place, and each
-    pair's diagonal is followed both ways from it until the shingles differ.
+    (``core.features.shingles``). So the diagonal through each pair of places of a key both
+    keep (sorted, then by position) is followed both ways until the shingles differ: about
+    a microsecond a pair, where seeds take tens.
     """
+    a_keys, a_key_positions, a_shingles = a[4], a[5], a[0]
+    b_keys, b_key_positions, b_shingles = b[4], b[5], b[0]
     x, y, tries = 0, 0, 0
     while x < len(a_keys) and y < len(b_keys):
         if a_keys[x] < b_keys[y]:
@@ -302,12 +272,7 @@ def bridged_length(starts: IntArray, ends: IntArray, max_gap: int) -> int:
 
 
 @compiled
-def passages(
-    chains: Chains,
-    weight: npt.NDArray[np.float64],
-    b_length: int,
-    rules: tuple[int, float, float, float, int, int],
-) -> IntArray:
+def passages(chains: Chains, weight: F64, b_length: int, rules: PassageRules) -> IntArray:
     """The significant passages of a pair, as rows (a_start, a_end, b_start, b_end); no
     rows when none holds a verbatim chain of ``anchor`` characters.
 
@@ -400,11 +365,7 @@ def passages(
 
 @compiled
 def verified_passages(
-    a: Verifiable,
-    a_weight: npt.NDArray[np.float64],
-    b: Verifiable,
-    needed: tuple[float, float],
-    rules: tuple[int, float, float, float, int, int, int, int],
+    a: Verifiable, a_weight: F64, b: Verifiable, needed: tuple[float, float], rules: Rules
 ) -> tuple[bool, IntArray, IntArray, float, float]:
     """A pair verified in one call: whether it was measured (not when no kept key lies in
     a shared anchor-long run, or the chains with every gap bridged cannot cover ``needed``
@@ -412,9 +373,9 @@ def verified_passages(
     two shares. Measured and empty when no passage can count."""
     max_gap, max_drift, min_match, min_density, shingle, anchor, anchor_shingles, tries = rules
     nothing = np.zeros((0, 4), np.int64)
-    if not shares_anchor_run(a[4], a[5], a[0], b[4], b[5], b[0], anchor_shingles, tries):
+    if not shares_anchor_run(a, b, anchor_shingles, tries):
         return False, nothing, nothing, 0.0, 0.0
-    starts, ends, diagonals = seed_chains(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3], shingle)
+    starts, ends, diagonals = seed_chains(a[:4], b[:4], shingle)
     length_a, length_b = len(a[6]), len(b[6])
     if not len(starts):
         return needed[0] <= 0.0 and needed[1] <= 0.0, nothing, nothing, 0.0, 0.0
@@ -447,3 +408,43 @@ def verified_passages(
         spans[r, 2] = b[6][rows[r, 2]]
         spans[r, 3] = b[6][rows[r, 3] - 1] + 1
     return True, rows, spans, min(share_a, 1.0), min(share_b, 1.0)
+
+
+@compiled
+def _unpacked(pack: Packed, k: int) -> tuple[Verifiable, F64]:
+    """Text k of a pack, as views of its part of each array, and its weights."""
+    o, e = pack[8][k], pack[8][k + 1]
+    text = (
+        pack[0][o[0] : e[0]], pack[1][o[1] : e[1]], pack[2][o[2] : e[2]], pack[3][o[3] : e[3]],
+        pack[4][o[4] : e[4]], pack[5][o[5] : e[5]], pack[6][o[6] : e[6]],
+    )  # fmt: skip
+    return text, pack[7][o[7] : e[7]]
+
+
+@compiled
+def verified_many(
+    packs: tuple[Packed, Packed], slots: IntArray, needed: F64, rules: Rules
+) -> tuple[npt.NDArray[np.bool_], IntArray, IntArray, IntArray, F64]:
+    """`verified_passages` of many pairs in one call (a large scan has millions, most
+    rejected in a microsecond, which a call from Python each would cost several times
+    over). Row k of ``slots`` names pair k's texts as (pack, index in it), a then b, and
+    row k of ``needed`` its two shares. Returns whether each pair was measured, how many
+    passages it has, their rows and spans (pair after pair), and its two shares."""
+    measured, counts = np.zeros(len(slots), np.bool_), np.zeros(len(slots), np.int64)
+    shares = np.zeros((len(slots), 2), np.float64)
+    found = [(np.zeros((0, 4), np.int64), np.zeros((0, 4), np.int64))]
+    for k in range(len(slots)):
+        a, a_weight = _unpacked(packs[slots[k, 0]], slots[k, 1])
+        b = _unpacked(packs[slots[k, 2]], slots[k, 3])[0]
+        done, rows, spans, share_a, share_b = verified_passages(
+            a, a_weight, b, (needed[k, 0], needed[k, 1]), rules
+        )
+        measured[k], counts[k], shares[k, 0], shares[k, 1] = done, len(rows), share_a, share_b
+        if len(rows):
+            found.append((rows, spans))
+    rows, at = np.empty((counts.sum(), 4), np.int64), 0
+    spans = np.empty_like(rows)
+    for piece in found:
+        rows[at : at + len(piece[0])], spans[at : at + len(piece[0])] = piece
+        at += len(piece[0])
+    return measured, counts, rows, spans, shares

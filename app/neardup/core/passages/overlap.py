@@ -157,7 +157,7 @@ ANCHOR_SHINGLES = ANCHOR_CHARS - SHINGLE + 1
 # Places of one repeated key tried before a pair is left to full verification.
 MAX_KEY_TRIES = 256
 # Every rule verification's kernels follow, as they take them.
-_RULES = (
+RULES = (
     MAX_GAP,
     MAX_DRIFT,
     float(MIN_MATCH),
@@ -242,7 +242,7 @@ def verify(
         a.weight,
         b.verifiable,
         (float(needed_a), float(needed_b)),
-        _RULES,
+        RULES,
     )
     if not measured:
         return None
@@ -260,5 +260,9 @@ def warm_up() -> None:
     """Load the compiled loops of verification (from numba's cache, or compiled once after
     an install) before the first pair needs them: a scan runs this in a thread while its
     workers analyse the documents, so the load costs no time of its own."""
+    from neardup.core.passages.packed import PackedTexts, verify_packed  # it imports this
+
     text = CompactText.of("a passage that is long enough to count as copied text " * 3)
     measure_overlap(text, text)
+    pack = PackedTexts.of([text])
+    verify_packed((pack, pack), np.zeros((1, 4), np.int64), np.zeros((1, 2))).result()

@@ -18,47 +18,34 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-from collections import Counter
+from collections import deque
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import numpy.typing as npt
 
-from neardup.core.features import Analyzed, compact_length, window_minima
-from neardup.core.match import FeatureWeights, compared
-from neardup.core.models import Overlap, Pair, PairKind, Role, SpanTable
-from neardup.core.passages import (
-    NOTHING_FOUND,
-    CompactText,
-    Passages,
-    SharedText,
-    held_by,
-    non_space_before,
-    shared_text,
-    union_size,
-    verify,
-)
+from neardup.core.features import Analyzed, compact_length
+from neardup.core.match import FeatureWeights
+from neardup.core.models import Overlap, Pair, PairKind, Role
+from neardup.core.passages import Passages, non_space_before, shared_text, union_size
+from neardup.core.scan.analysis_stage import default_workers
 from neardup.core.scan.progress import ScanContext, Stage, StageTimer
+from neardup.core.scan.verifier import COMPACT_BYTES_KEPT, PackedPairs, Verifier
 from neardup.core.settings import ScanSettings
-from neardup.core.store import (
-    OVERLAP_PREFIX,
-    AnalysisCache,
-    DamagedEntryError,
-    decode_overlap,
-    encode_overlap,
-    overlap_key,
-    text_key,
-)
+from neardup.core.store import AnalysisCache
 
 # Both texts at least half found in each other: an edited copy of the whole document.
 NEAR_DUPLICATE_SHARE = 0.5
-# Memory of the compact texts verification keeps at once.
-COMPACT_BYTES_KEPT = 240 * 2**20
 # A compact text's memory a character, with its documents-at counts (measured: 33 + 4),
 # and some room.
 COMPACT_BYTES_PER_CHAR = 40
-# Candidates verified between two progress reports (a few milliseconds).
-CANDIDATES_A_REPORT = 64
+# Representatives a pack holds (``core.passages.packed``): the candidates between two
+# packs are verified in one compiled call.
+PACK_REPRESENTATIVES = 64
+# Candidates verified in one call, between two progress reports and checks for a cancel
+# (milliseconds, mostly).
+CANDIDATES_A_CALL = 256
 
 
 def kind_of(found: Overlap, shorter_share: float, min_overlap: float) -> PairKind | None:
@@ -70,157 +57,48 @@ def kind_of(found: Overlap, shorter_share: float, min_overlap: float) -> PairKin
     return PairKind.PARTIAL if shorter_share >= min_overlap else None
 
 
-class _Verifier:
-    """Exact overlaps of document pairs, from the cache when the same two texts were
-    compared before, and how many documents hold each passage."""
-
-    def __init__(
-        self, docs: Sequence[Analyzed], cache: AnalysisCache | None, same_text: dict[int, int]
-    ) -> None:
-        self._docs = docs
-        self._cache = cache
-        # Tens of thousands of candidates a scan: not looked up one by one in a cache
-        # that holds no overlap at all (a first scan).
-        self._lookups = cache is not None and cache.holds_derived(OVERLAP_PREFIX)
-        # Documents with the same normalised text share its compact text: kept once,
-        # built once (four copies of a 2 MB licence would otherwise crowd out the rest).
-        self._same_text = same_text
-        # Most recently used last; bounded by the memory of their arrays, so memory does
-        # not grow with the scan (a compact text holds about 33 bytes a character).
-        self._compact: dict[int, tuple[CompactText, npt.NDArray[np.int32] | None]] = {}
-        self._compact_bytes = 0
-        self._keys: dict[int, str] = {}
-        self._new: dict[str, bytes] = {}
-        # Pairs of texts measured, kept only where a text has exact copies among the
-        # documents, the one case they are asked for again: kept for every pair, 100,000
-        # of them held their arrays to the end of the stage, then freed all at once with
-        # the GIL held (the window's longest stall).
-        self._measured: dict[str, Passages] = {}
-        held_by_many = Counter(same_text.values())
-        self._has_copies = {i for i, first in same_text.items() if held_by_many[first] > 1}
-
-    def _text_key(self, i: int) -> str:
-        if i not in self._keys:
-            self._keys[i] = text_key(self._docs[i].text)
-        return self._keys[i]
-
-    def _entry(self, i: int) -> tuple[int, CompactText, npt.NDArray[np.int32] | None]:
-        """The compact text of document i (and how many documents hold each of its
-        windows, once asked for), under the first document with the same text."""
-        key = self._same_text.get(i, i)
-        entry = self._compact.pop(key, None)
-        if entry is None:
-            entry = (CompactText.of(self._docs[key].text), None)
-            self._compact_bytes += _held(entry)
-            while self._compact and self._compact_bytes > COMPACT_BYTES_KEPT:
-                oldest = next(iter(self._compact))
-                self._compact_bytes -= _held(self._compact.pop(oldest))
-        self._compact[key] = entry
-        return key, *entry
-
-    def text(self, i: int) -> CompactText:
-        return self._entry(i)[1]
-
-    def documents_at(self, i: int, shared: SharedText) -> npt.NDArray[np.int32]:
-        key, text, counts = self._entry(i)
-        if counts is None:
-            counts = shared.documents_at(window_minima(text.shingles, text.tainted))
-            self._compact[key] = (text, counts)
-            self._compact_bytes += counts.nbytes
-        return counts
-
-    def measure(self, a: int, b: int, needed: float = 0.0) -> Passages:
-        """The passages of documents a and b; nothing (and nothing cached) when even the
-        upper bound of the shorter text's share stays below ``needed``."""
-        copies = a in self._has_copies or b in self._has_copies
-        # The key of the two texts only where it is used: most candidates of a large scan
-        # are rejected unmeasured, and are neither looked up nor kept.
-        key = self._pair_key(a, b) if copies or self._lookups else ""
-        if copies and key in self._measured:  # the same two texts again: copies of a text
-            return self._measured[key]
-        if self._cache is not None and self._lookups:
-            stored = self._cache.derived([key]).get(key)
-            if stored is not None:
-                with contextlib.suppress(DamagedEntryError):  # measured again, and replaced
-                    share_a, share_b, rows = decode_overlap(
-                        stored, len(self._docs[a].text), len(self._docs[b].text)
-                    )
-                    spans = np.array(rows, dtype=np.int64).reshape(-1, 4)
-                    return Passages(share_a, share_b, spans, None)
-        a_shorter = len(self._docs[a].text) <= len(self._docs[b].text)
-        found = verify(
-            self.text(a), self.text(b), needed if a_shorter else 0.0, 0.0 if a_shorter else needed
-        )
-        if found is None:
-            return NOTHING_FOUND
-        key = key or self._pair_key(a, b)
-        if copies:
-            self._measured[key] = found
-        if self._cache is not None:
-            self._new[key] = encode_overlap(found.overlap_a, found.overlap_b, found.spans.tolist())
-        return found
-
-    def _pair_key(self, a: int, b: int) -> str:
-        return overlap_key(self._text_key(a), self._text_key(b))
-
-    def counted(self, a: int, found: Passages, shared: SharedText) -> SpanTable:
-        """Each passage with the number of scanned documents that hold its text."""
-        bounds = found.compact_a
-        if bounds is None:  # from the cache: map back to compact characters
-            positions = self.text(a).positions
-            bounds = np.searchsorted(positions, found.spans[:, :2].astype(positions.dtype))
-        held = held_by(self.documents_at(a, shared), bounds[:, 0], bounds[:, 1])
-        rows = np.empty((len(found.spans), 5), dtype=np.int64)
-        rows[:, :4] = found.spans
-        rows[:, 4] = np.maximum(held, 2)
-        return SpanTable(rows)
-
-    def save(self) -> None:
-        if self._cache is not None:
-            self._cache.store_derived(self._new)
-        self._new = {}
-
-
-def _held(entry: tuple[CompactText, npt.NDArray[np.int32] | None]) -> int:
-    """The memory a kept compact text holds, with its documents-at counts once made."""
-    text, counts = entry
-    return text.nbytes + (counts.nbytes if counts is not None else 0)
-
-
-def _expanded(
+def _groups(
     pairs: np.ndarray,
     representatives: Sequence[int],
     copies: dict[int, list[int]],
     block: int,
-) -> Iterator[tuple[int, int]]:
-    """Each candidate of two representatives, for every pair of their copies (a < b).
+) -> Iterator[tuple[int, int, npt.NDArray[np.int64]]]:
+    """The candidates a pack against a pack: (first pack, second pack, every pair of the
+    copies of each candidate's two representatives, as documents a < b), where pack p
+    holds representatives [p * PACK_REPRESENTATIVES, (p + 1) * PACK_REPRESENTATIVES).
 
-    Candidates come a rectangle of ``block`` by ``block`` representatives at a time, so
-    the texts verification keeps in memory are reused rather than thrashed: the first
-    documents' texts stay while the seconds' are replaced a block at a time. In the order
-    of the first documents alone, each first document's seconds spread over the whole
-    collection, and at 20,000 documents 170,000 of 214,000 candidates rebuilt a text.
-    Candidates are read a first document at a time: millions of them as Python lists
-    would hold more memory than everything else the stage keeps.
+    Packs come a rectangle of ``block`` by ``block`` representatives at a time, so the
+    packs verification keeps are reused rather than thrashed: the first ones stay while
+    the seconds' are replaced. In the order of the first documents alone, each first
+    document's seconds spread over the whole collection, and at 20,000 documents 170,000
+    of 214,000 candidates rebuilt a text.
     """
     firsts, seconds = pairs[:, 0], pairs[:, 1]
-    second_blocks = seconds // block
-    order = np.lexsort((seconds, firsts, second_blocks, firsts // block))
-    firsts, seconds, second_blocks = firsts[order], seconds[order], second_blocks[order]
-    new_first = (firsts[1:] != firsts[:-1]) | (second_blocks[1:] != second_blocks[:-1])
-    bounds = [0, *(np.flatnonzero(new_first) + 1).tolist(), len(order)]
+    first_packs, second_packs = firsts // PACK_REPRESENTATIVES, seconds // PACK_REPRESENTATIVES
+    packs_a_block = max(1, block // PACK_REPRESENTATIVES)
+    first_blocks, second_blocks = first_packs // packs_a_block, second_packs // packs_a_block
+    order = np.lexsort((seconds, firsts, second_packs, first_packs, second_blocks, first_blocks))
+    firsts, seconds = firsts[order], seconds[order]
+    first_packs, second_packs = first_packs[order], second_packs[order]
+    documents = np.asarray(representatives, dtype=np.int64)
+    alone = np.array([len(copies[r]) == 1 for r in representatives], dtype=bool)
+    new_group = (first_packs[1:] != first_packs[:-1]) | (second_packs[1:] != second_packs[:-1])
+    bounds = [0, *(np.flatnonzero(new_group) + 1).tolist(), len(order)]
     for start, end in itertools.pairwise(bounds):
         if start == end:
             continue
-        first_copies = copies[representatives[int(firsts[start])]]
-        for j in seconds[start:end].tolist():
-            second_copies = copies[representatives[j]]
-            if len(first_copies) == 1 and len(second_copies) == 1:
-                yield first_copies[0], second_copies[0]  # most pairs: no copies
-                continue
-            for x in first_copies:
-                for y in second_copies:
-                    yield min(x, y), max(x, y)
+        i, j = firsts[start:end], seconds[start:end]
+        plain = alone[i] & alone[j]  # most pairs: no copies
+        x, y = documents[i[plain]], documents[j[plain]]
+        found = [np.stack([np.minimum(x, y), np.maximum(x, y)], axis=1)]
+        for a, b in zip(i[~plain].tolist(), j[~plain].tolist(), strict=True):
+            expanded = [
+                (min(x, y), max(x, y))
+                for x in copies[representatives[a]]
+                for y in copies[representatives[b]]
+            ]
+            found.append(np.array(expanded, dtype=np.int64))
+        yield int(first_packs[start]), int(second_packs[start]), np.concatenate(found)
 
 
 def _block_size(compact_lengths: Sequence[int]) -> int:
@@ -267,7 +145,7 @@ def passage_pairs(
         copies.setdefault(representative, []).append(i)
     representatives = list(copies)
     first_with_text: dict[str, int] = {}
-    verifier = _Verifier(
+    verifier = Verifier(
         docs,
         cache,
         {
@@ -315,27 +193,64 @@ def passage_pairs(
         timer.report(done, docs[pair.a].path.name)
     checked_near = len(near_pairs)
     near_pairs[:] = confirmed
-    known = {(p.a, p.b) for p in near_pairs}
-    any_library = Role.LIBRARY in roles
+    known = np.array(sorted((p.a << 32) | p.b for p in near_pairs), dtype=np.int64)
+    library = np.array([role is Role.LIBRARY for role in roles], dtype=bool)
+    has_copies = np.zeros(len(docs), dtype=bool)
+    has_copies[list(verifier.has_copies)] = True
+    text_lengths = np.array(lengths, dtype=np.int64)
+    in_candidates = np.zeros(len(representatives), dtype=bool)
+    in_candidates[shared.pairs.ravel()] = True
+
+    def pack(number: int) -> list[int]:
+        """The documents whose texts pack ``number`` holds."""
+        first = number * PACK_REPRESENTATIVES
+        ranks = np.flatnonzero(in_candidates[first : first + PACK_REPRESENTATIVES]) + first
+        return [d for rank in ranks.tolist() for d in copies[representatives[rank]]]
+
     new_pairs: list[Pair] = []
-    # Millions of candidates in a large scan, most rejected in microseconds: the loop
-    # makes no Pair until one is found, and reports progress now and then.
-    for done, (a, b) in enumerate(
-        _expanded(shared.pairs, representatives, copies, _block_size(compact_lengths)), start=1
-    ):
-        if done % CANDIDATES_A_REPORT == 0:
-            timer.report(checked_near + done, docs[a].path.name)
-        if ctx.cancelled():  # every candidate: one of two long texts takes a while
-            break
-        if (a, b) in known or (any_library and not compared(roles, a, b)):
-            continue
-        measured = verifier.measure(a, b, needed)
-        if not len(measured.spans):
-            continue
-        checked = settled(Pair(a, b, PairKind.PARTIAL, 0, 0.0), measured)
-        if checked is not None:
-            checked.distance = (features.fingerprint(a) ^ features.fingerprint(b)).bit_count()
-            new_pairs.append(checked)
+    done = checked_near
+    # Calls under way, oldest first: each chunk's pairs verified in one call, and those
+    # measured one by one. Threads verify while this one builds the next packs.
+    under_way: deque[tuple[PackedPairs, list[tuple[int, int, Passages]], int, int]] = deque()
+
+    def settle_oldest() -> None:
+        nonlocal done
+        batch, one_by_one, size, last = under_way.popleft()
+        for x, y, passages in itertools.chain(verifier.measured(batch), one_by_one):
+            if not len(passages.spans):
+                continue
+            checked = settled(Pair(x, y, PairKind.PARTIAL, 0, 0.0), passages)
+            if checked is not None:
+                checked.distance = (features.fingerprint(x) ^ features.fingerprint(y)).bit_count()
+                new_pairs.append(checked)
+        done += size
+        timer.report(done, docs[last].path.name)
+
+    threads = default_workers(settings)
+    with ThreadPoolExecutor(threads) if threads > 1 else contextlib.nullcontext() as pool:
+        block = _block_size(compact_lengths)
+        for first_pack, second_pack, group in _groups(shared.pairs, representatives, copies, block):
+            verifier.load_packs({n: pack(n) for n in (first_pack, second_pack)})
+            for chunk in np.array_split(group, -(-len(group) // CANDIDATES_A_CALL)):
+                if ctx.cancelled():
+                    break
+                a, b = chunk[:, 0], chunk[:, 1]
+                wanted = ~(library[a] & library[b]) & ~np.isin((a << 32) | b, known)
+                alone = wanted & ~(has_copies[a] | has_copies[b] | verifier.looks_up)
+                a_shorter = text_lengths[a] <= text_lengths[b]
+                shares = np.stack([a_shorter * needed, ~a_shorter * needed], axis=1)
+                batch = verifier.verify_packed(chunk[alone], shares[alone], pool)
+                one_by_one = [
+                    (x, y, verifier.measure(x, y, needed))
+                    for x, y in chunk[wanted & ~alone].tolist()
+                ]
+                under_way.append((batch, one_by_one, len(chunk), int(a[-1])))
+                while len(under_way) > 2 * threads:
+                    settle_oldest()
+            if ctx.cancelled():
+                break
+        while under_way:
+            settle_oldest()
     similarities = features.resemblances([(p.a, p.b) for p in new_pairs])
     for pair, similarity in zip(new_pairs, similarities, strict=True):
         pair.similarity = round(similarity, 4)

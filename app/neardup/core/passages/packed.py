@@ -1,0 +1,113 @@
+"""Compact texts laid end to end, so that one compiled call verifies many pairs.
+
+A large scan verifies millions of candidate pairs, most rejected in a microsecond or two.
+Called from Python one pair at a time, the call itself (passing fourteen arrays) cost
+several times that. A pack holds the texts of a few dozen documents, each of their arrays
+concatenated, and ``kernels.verified_many`` reads any text of two packs as views: pairs
+between two packs cost one call. Values inside each array are relative to their own text
+(positions, bucket starts), so a text's part of the pack is the text itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from neardup.core.passages import kernels
+from neardup.core.passages.overlap import NOTHING_FOUND, RULES, CompactText, Passages
+
+IntArray = npt.NDArray[np.int64]
+# The arrays of a text, in the order a pack keeps them: ``kernels.Verifiable``'s, then the
+# weights, then the taint of each shingle (read back by `PackedTexts.text`, not by kernels).
+_FIELDS = (
+    "shingles",
+    "lookup_positions",
+    "lookup_keys",
+    "lookup_buckets",
+    "kept_keys",
+    "kept_positions",
+    "positions",
+    "weight",
+    "tainted",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PackedTexts:
+    """Compact texts, each array of each concatenated, with where each text's part starts."""
+
+    arrays: tuple[np.ndarray, ...]  # one per name of _FIELDS
+    offsets: IntArray  # (texts + 1, fields): row k, where text k's part of each array starts
+
+    @classmethod
+    def of(cls, texts: Sequence[CompactText]) -> PackedTexts:
+        lengths = np.array([[len(getattr(t, f)) for f in _FIELDS] for t in texts], np.int64)
+        offsets = np.zeros((len(texts) + 1, len(_FIELDS)), np.int64)
+        np.cumsum(lengths.reshape(-1, len(_FIELDS)), axis=0, out=offsets[1:])
+        if not texts:
+            raise ValueError("a pack holds at least one text")
+        return cls(tuple(np.concatenate([getattr(t, f) for t in texts]) for f in _FIELDS), offsets)
+
+    def __len__(self) -> int:
+        return len(self.offsets) - 1
+
+    @property
+    def nbytes(self) -> int:
+        return sum(int(a.nbytes) for a in self.arrays) + int(self.offsets.nbytes)
+
+    @property
+    def packed(self) -> kernels.Packed:
+        """The pack as ``kernels.verified_many`` reads it."""
+        return (*self.arrays[:8], self.offsets)  # type: ignore[return-value]
+
+    def text(self, k: int) -> CompactText:
+        """Text k, as views into the pack (no copy)."""
+        start, end = self.offsets[k], self.offsets[k + 1]
+        parts = (a[s:e] for a, s, e in zip(self.arrays, start.tolist(), end.tolist(), strict=True))
+        fields = dict(zip(_FIELDS, parts, strict=True))
+        return CompactText(**fields)
+
+
+# What ``kernels.verified_many`` returns: per pair whether it was measured and how many
+# passages it has; all passages' rows and spans, pair after pair; per pair its two shares.
+Verified = tuple[npt.NDArray[np.bool_], IntArray, IntArray, IntArray, npt.NDArray[np.float64]]
+
+
+def verify_packed(
+    packs: tuple[PackedTexts, PackedTexts],
+    slots: IntArray,
+    needed: npt.NDArray[np.float64],
+    pool: Executor | None = None,
+) -> Future[Verified]:
+    """`overlap.verify` of many pairs, begun in ``pool`` (the compiled call lets go of the
+    GIL, so other cores verify while Python goes on), or done at once without one. Row k
+    of ``slots`` names pair k's texts as (pack, index in it), a then b; row k of
+    ``needed`` the shares of a and of b it needs. Read the result with `measured_passages`."""
+    arguments = ((packs[0].packed, packs[1].packed), slots, needed, RULES)
+    if pool is not None:
+        return pool.submit(kernels.verified_many, *arguments)
+    done: Future[Verified] = Future()
+    done.set_result(kernels.verified_many(*arguments))
+    return done
+
+
+def measured_passages(verified: Verified) -> Iterator[tuple[int, Passages]]:
+    """(k, passages) for each pair k that `verify_packed` measured, in order; pairs
+    rejected unmeasured are left out."""
+    was_measured, counts, rows, spans, shares = verified
+    ends = np.cumsum(counts)
+    for k in np.flatnonzero(was_measured).tolist():
+        end, count = int(ends[k]), int(counts[k])
+        if not count:
+            yield k, NOTHING_FOUND
+            continue
+        share_a, share_b = shares[k].tolist()
+        start = end - count
+        yield (
+            k,
+            Passages(round(share_a, 4), round(share_b, 4), spans[start:end], rows[start:end, :2]),
+        )
