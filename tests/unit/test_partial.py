@@ -67,6 +67,16 @@ def test_unrelated_documents_have_no_overlap() -> None:
     assert measure_overlap(CompactText.of(a), CompactText.of(b)).overlap_a == 0
 
 
+def test_packs_close_at_their_count_or_their_memory() -> None:
+    """A pack closes at PACK_REPRESENTATIVES representatives or PACK_BYTES of texts, so
+    two packs stay within verification's memory however long the texts are."""
+    size = partial_stage.PACK_BYTES
+    assert partial_stage._pack_numbers([1.0] * 130).tolist() == [0] * 64 + [1] * 64 + [2] * 2
+    sizes = [size * 0.4, size * 0.4, size * 0.4, size * 3, 0.0, size * 0.1]
+    assert partial_stage._pack_numbers(sizes).tolist() == [0, 0, 1, 2, 3, 3]
+    assert partial_stage._pack_numbers([]).tolist() == []
+
+
 def test_candidates_come_in_blocks_each_once_for_every_pair_of_copies() -> None:
     """Verification takes candidates a pack against a pack, a rectangle of blocks of packs
     at a time (so the packs it keeps are reused); every candidate still comes once, for
@@ -86,10 +96,11 @@ def test_candidates_come_in_blocks_each_once_for_every_pair_of_copies() -> None:
         for x in copies[representatives[i]]
         for y in copies[representatives[j]]
     )
+    packs = np.arange(len(representatives)) // 2  # 10 packs of 2 representatives
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(partial_stage, "PACK_REPRESENTATIVES", 2)  # 10 packs of 2
-        for block in (1, 2, 6, 1000):
-            groups = list(_groups(pairs, representatives, copies, block))
+        for packs_a_block in (1, 3, 1000):
+            patch.setattr(partial_stage, "PACKS_A_BLOCK", packs_a_block)
+            groups = list(_groups(pairs, representatives, copies, packs))
             found = [tuple(pair) for _, _, group in groups for pair in group.tolist()]
             assert sorted(found) == expected
             # Each group is one pack against one, and every pair in it belongs there.
@@ -100,7 +111,6 @@ def test_candidates_come_in_blocks_each_once_for_every_pair_of_copies() -> None:
                 for x, y in group.tolist()
             )
             # Rectangles of blocks of packs come one after another, each one whole.
-            packs_a_block = max(1, block // 2)
             rectangles = [(p // packs_a_block, q // packs_a_block) for p, q, _ in groups]
             assert rectangles == sorted(rectangles)
-            assert len(set(rectangles)) > (1 if block < 20 else 0)
+            assert len(set(rectangles)) > (1 if packs_a_block < 10 else 0)

@@ -40,9 +40,12 @@ NEAR_DUPLICATE_SHARE = 0.5
 # A compact text's memory a character, with its documents-at counts (measured: 33 + 4),
 # and some room.
 COMPACT_BYTES_PER_CHAR = 40
-# Representatives a pack holds (``core.passages.packed``): the candidates between two
-# packs are verified in one compiled call.
+# Representatives a pack holds at most (``core.passages.packed``), and its compact texts'
+# memory at most: the candidates between two packs are verified in one compiled call.
 PACK_REPRESENTATIVES = 64
+PACK_BYTES = COMPACT_BYTES_KEPT // 8
+# Packs a side of a rectangle of candidates: two such blocks fit verification's memory.
+PACKS_A_BLOCK = COMPACT_BYTES_KEPT // (2 * PACK_BYTES)
 # Candidates verified in one call, between two progress reports and checks for a cancel
 # (milliseconds, mostly).
 CANDIDATES_A_CALL = 256
@@ -57,26 +60,40 @@ def kind_of(found: Overlap, shorter_share: float, min_overlap: float) -> PairKin
     return PairKind.PARTIAL if shorter_share >= min_overlap else None
 
 
+def _pack_numbers(text_bytes: Sequence[float]) -> npt.NDArray[np.int64]:
+    """The pack of each representative, in order: a pack closes at ``PACK_REPRESENTATIVES``
+    representatives or ``PACK_BYTES`` of compact texts (``text_bytes``, an estimate per
+    representative, 0 for one with no candidate), so two packs are at most a quarter of
+    verification's memory however long the texts (a text longer than that is a pack alone)."""
+    numbers = np.empty(len(text_bytes), dtype=np.int64)
+    number, held, count = 0, 0.0, 0
+    for rank, size in enumerate(text_bytes):
+        if count and (count == PACK_REPRESENTATIVES or held + size > PACK_BYTES):
+            number, held, count = number + 1, 0.0, 0
+        numbers[rank] = number
+        held, count = held + size, count + 1
+    return numbers
+
+
 def _groups(
     pairs: np.ndarray,
     representatives: Sequence[int],
     copies: dict[int, list[int]],
-    block: int,
+    packs: npt.NDArray[np.int64],
 ) -> Iterator[tuple[int, int, npt.NDArray[np.int64]]]:
     """The candidates a pack against a pack: (first pack, second pack, every pair of the
-    copies of each candidate's two representatives, as documents a < b), where pack p
-    holds representatives [p * PACK_REPRESENTATIVES, (p + 1) * PACK_REPRESENTATIVES).
+    copies of each candidate's two representatives, as documents a < b); ``packs`` gives
+    each representative's pack (`_pack_numbers`).
 
-    Packs come a rectangle of ``block`` by ``block`` representatives at a time, so the
+    Packs come a rectangle of ``PACKS_A_BLOCK`` by ``PACKS_A_BLOCK`` at a time, so the
     packs verification keeps are reused rather than thrashed: the first ones stay while
     the seconds' are replaced. In the order of the first documents alone, each first
     document's seconds spread over the whole collection, and at 20,000 documents 170,000
     of 214,000 candidates rebuilt a text.
     """
     firsts, seconds = pairs[:, 0], pairs[:, 1]
-    first_packs, second_packs = firsts // PACK_REPRESENTATIVES, seconds // PACK_REPRESENTATIVES
-    packs_a_block = max(1, block // PACK_REPRESENTATIVES)
-    first_blocks, second_blocks = first_packs // packs_a_block, second_packs // packs_a_block
+    first_packs, second_packs = packs[firsts], packs[seconds]
+    first_blocks, second_blocks = first_packs // PACKS_A_BLOCK, second_packs // PACKS_A_BLOCK
     order = np.lexsort((seconds, firsts, second_packs, first_packs, second_blocks, first_blocks))
     firsts, seconds = firsts[order], seconds[order]
     first_packs, second_packs = first_packs[order], second_packs[order]
@@ -99,13 +116,6 @@ def _groups(
             ]
             found.append(np.array(expanded, dtype=np.int64))
         yield int(first_packs[start]), int(second_packs[start]), np.concatenate(found)
-
-
-def _block_size(compact_lengths: Sequence[int]) -> int:
-    """How many representatives a block holds, so that two blocks' compact texts fit in
-    the memory verification keeps."""
-    mean_bytes = COMPACT_BYTES_PER_CHAR * max(1.0, float(np.mean(compact_lengths or [1])))
-    return max(1, int(COMPACT_BYTES_KEPT / (2 * mean_bytes)))
 
 
 def _without_common(found: Overlap, a: str, b: str, settings: ScanSettings) -> Overlap:
@@ -200,11 +210,14 @@ def passage_pairs(
     text_lengths = np.array(lengths, dtype=np.int64)
     in_candidates = np.zeros(len(representatives), dtype=bool)
     in_candidates[shared.pairs.ravel()] = True
+    text_bytes = COMPACT_BYTES_PER_CHAR * np.asarray(compact_lengths, dtype=np.float64)
+    packs = _pack_numbers((text_bytes * in_candidates).tolist())
+    pack_starts = np.searchsorted(packs, np.arange(packs[-1] + 2)) if len(packs) else packs
 
     def pack(number: int) -> list[int]:
         """The documents whose texts pack ``number`` holds."""
-        first = number * PACK_REPRESENTATIVES
-        ranks = np.flatnonzero(in_candidates[first : first + PACK_REPRESENTATIVES]) + first
+        first, end = pack_starts[number], pack_starts[number + 1]
+        ranks = np.flatnonzero(in_candidates[first:end]) + first
         return [d for rank in ranks.tolist() for d in copies[representatives[rank]]]
 
     new_pairs: list[Pair] = []
@@ -228,8 +241,9 @@ def passage_pairs(
 
     threads = default_workers(settings)
     with ThreadPoolExecutor(threads) if threads > 1 else contextlib.nullcontext() as pool:
-        block = _block_size(compact_lengths)
-        for first_pack, second_pack, group in _groups(shared.pairs, representatives, copies, block):
+        for first_pack, second_pack, group in _groups(shared.pairs, representatives, copies, packs):
+            if ctx.cancelled():
+                break
             verifier.load_packs({n: pack(n) for n in (first_pack, second_pack)})
             for chunk in np.array_split(group, -(-len(group) // CANDIDATES_A_CALL)):
                 if ctx.cancelled():
@@ -238,7 +252,7 @@ def passage_pairs(
                 wanted = ~(library[a] & library[b]) & ~np.isin((a << 32) | b, known)
                 alone = wanted & ~(has_copies[a] | has_copies[b] | verifier.looks_up)
                 a_shorter = text_lengths[a] <= text_lengths[b]
-                shares = np.stack([a_shorter * needed, ~a_shorter * needed], axis=1)
+                shares = np.stack([a_shorter, ~a_shorter], axis=1) * float(needed)
                 batch = verifier.verify_packed(chunk[alone], shares[alone], pool)
                 one_by_one = [
                     (x, y, verifier.measure(x, y, needed))

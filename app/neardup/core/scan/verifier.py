@@ -132,21 +132,24 @@ class Verifier:
 
     def load_packs(self, packs: dict[int, Sequence[int]]) -> None:
         """Make sure the packs named (each with the documents whose texts it holds) are
-        loaded, building the missing ones; texts built one by one are let go."""
-        for key in self._compact:
-            self._counts.pop(key, None)
-        self._compact.clear()
-        self._compact_bytes = 0
+        loaded, building the missing ones (from the texts built one by one where they
+        are: the block index's pairs built some), which are then let go."""
         for number, documents in packs.items():
             pack = self._packs.pop(number, None)
             if pack is None:
                 keys = list(dict.fromkeys(self.text_of(d) for d in documents))
-                pack = PackedTexts.of([CompactText.of(self._docs[k].text) for k in keys])
+                texts = [self._compact.get(k) or CompactText.of(self._docs[k].text) for k in keys]
+                pack = PackedTexts.of(texts)
                 self._pack_of[keys] = number
                 self._index_in_pack[keys] = np.arange(len(keys))
                 self._pack_keys[number] = keys
                 self._pack_bytes += pack.nbytes
             self._packs[number] = pack
+        for key in self._compact:
+            if self._pack_of[key] < 0:
+                self._counts.pop(key, None)
+        self._compact.clear()
+        self._compact_bytes = 0
         while len(self._packs) > len(packs) and self._pack_bytes > COMPACT_BYTES_KEPT:
             oldest = next(iter(self._packs))
             self._pack_bytes -= self._packs.pop(oldest).nbytes
