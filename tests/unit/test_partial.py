@@ -3,7 +3,6 @@
 from pathlib import Path
 
 import numpy as np
-import pytest
 
 from neardup.core.features.analyze import Analyzed, AnalyzeOptions
 from neardup.core.features.text import normalize
@@ -68,13 +67,20 @@ def test_unrelated_documents_have_no_overlap() -> None:
 
 
 def test_packs_close_at_their_count_or_their_memory() -> None:
-    """A pack closes at PACK_REPRESENTATIVES representatives or PACK_BYTES of texts, so
-    two packs stay within verification's memory however long the texts are."""
+    """A pack closes at PACK_REPRESENTATIVES representatives or PACK_BYTES of texts, a
+    block of packs at BLOCK_BYTES, so two blocks stay within verification's memory
+    however long the texts are."""
     size = partial_stage.PACK_BYTES
-    assert partial_stage._pack_numbers([1.0] * 130).tolist() == [0] * 64 + [1] * 64 + [2] * 2
-    sizes = [size * 0.4, size * 0.4, size * 0.4, size * 3, 0.0, size * 0.1]
-    assert partial_stage._pack_numbers(sizes).tolist() == [0, 0, 1, 2, 3, 3]
-    assert partial_stage._pack_numbers([]).tolist() == []
+    packs, blocks = partial_stage._packs_and_blocks(np.ones(130))
+    assert packs.tolist() == [0] * 64 + [1] * 64 + [2] * 2 and blocks.tolist() == [0, 0, 0]
+    sizes = np.array([0.4, 0.4, 0.4, 3, 0.0, 0.1, 0.8, 0.8, 0.8]) * size
+    packs, blocks = partial_stage._packs_and_blocks(sizes)
+    assert packs.tolist() == [0, 0, 1, 2, 3, 3, 3, 4, 5]
+    # Packs of 0.8, 0.4, 3, 0.9, 0.8, 0.8 PACK_BYTES; a block holds four.
+    assert 4 * size == partial_stage.BLOCK_BYTES
+    assert blocks.tolist() == [0, 0, 1, 1, 2, 2]
+    empty = partial_stage._packs_and_blocks(np.zeros(0))
+    assert empty[0].tolist() == [] and empty[1].tolist() == []
 
 
 def test_candidates_come_in_blocks_each_once_for_every_pair_of_copies() -> None:
@@ -97,20 +103,19 @@ def test_candidates_come_in_blocks_each_once_for_every_pair_of_copies() -> None:
         for y in copies[representatives[j]]
     )
     packs = np.arange(len(representatives)) // 2  # 10 packs of 2 representatives
-    with pytest.MonkeyPatch.context() as patch:
-        for packs_a_block in (1, 3, 1000):
-            patch.setattr(partial_stage, "PACKS_A_BLOCK", packs_a_block)
-            groups = list(_groups(pairs, representatives, copies, packs))
-            found = [tuple(pair) for _, _, group in groups for pair in group.tolist()]
-            assert sorted(found) == expected
-            # Each group is one pack against one, and every pair in it belongs there.
-            assert len({(p, q) for p, q, _ in groups}) == len(groups)
-            assert all(
-                {min(x, y) // 4, max(x, y) // 4} <= {p, q}
-                for p, q, group in groups
-                for x, y in group.tolist()
-            )
-            # Rectangles of blocks of packs come one after another, each one whole.
-            rectangles = [(p // packs_a_block, q // packs_a_block) for p, q, _ in groups]
-            assert rectangles == sorted(rectangles)
-            assert len(set(rectangles)) > (1 if packs_a_block < 10 else 0)
+    for packs_a_block in (1, 3, 1000):
+        blocks = np.arange(10) // packs_a_block
+        groups = list(_groups(pairs, representatives, copies, packs, blocks))
+        found = [tuple(pair) for _, _, group in groups for pair in group.tolist()]
+        assert sorted(found) == expected
+        # Each group is one pack against one, and every pair in it belongs there.
+        assert len({(p, q) for p, q, _ in groups}) == len(groups)
+        assert all(
+            {min(x, y) // 4, max(x, y) // 4} <= {p, q}
+            for p, q, group in groups
+            for x, y in group.tolist()
+        )
+        # Rectangles of blocks of packs come one after another, each one whole.
+        rectangles = [(blocks[p], blocks[q]) for p, q, _ in groups]
+        assert rectangles == sorted(rectangles)
+        assert len(set(rectangles)) > (1 if packs_a_block < 10 else 0)

@@ -44,8 +44,9 @@ COMPACT_BYTES_PER_CHAR = 40
 # memory at most: the candidates between two packs are verified in one compiled call.
 PACK_REPRESENTATIVES = 64
 PACK_BYTES = COMPACT_BYTES_KEPT // 8
-# Packs a side of a rectangle of candidates: two such blocks fit verification's memory.
-PACKS_A_BLOCK = COMPACT_BYTES_KEPT // (2 * PACK_BYTES)
+# The texts of a side of a rectangle of candidates: two such blocks of packs fit
+# verification's memory.
+BLOCK_BYTES = COMPACT_BYTES_KEPT // 2
 # Candidates verified in one call, between two progress reports and checks for a cancel
 # (milliseconds, mostly).
 CANDIDATES_A_CALL = 256
@@ -60,19 +61,29 @@ def kind_of(found: Overlap, shorter_share: float, min_overlap: float) -> PairKin
     return PairKind.PARTIAL if shorter_share >= min_overlap else None
 
 
-def _pack_numbers(text_bytes: Sequence[float]) -> npt.NDArray[np.int64]:
-    """The pack of each representative, in order: a pack closes at ``PACK_REPRESENTATIVES``
-    representatives or ``PACK_BYTES`` of compact texts (``text_bytes``, an estimate per
-    representative, 0 for one with no candidate), so two packs are at most a quarter of
-    verification's memory however long the texts (a text longer than that is a pack alone)."""
-    numbers = np.empty(len(text_bytes), dtype=np.int64)
+def _closed_at(sizes: Sequence[float], most: int, limit: float) -> npt.NDArray[np.int64]:
+    """Consecutive items numbered into runs, a run closing at ``most`` items or ``limit``
+    of their sizes (an item larger than that is a run alone)."""
+    numbers = np.empty(len(sizes), dtype=np.int64)
     number, held, count = 0, 0.0, 0
-    for rank, size in enumerate(text_bytes):
-        if count and (count == PACK_REPRESENTATIVES or held + size > PACK_BYTES):
+    for rank, size in enumerate(sizes):
+        if count and (count == most or held + size > limit):
             number, held, count = number + 1, 0.0, 0
         numbers[rank] = number
         held, count = held + size, count + 1
     return numbers
+
+
+def _packs_and_blocks(
+    text_bytes: npt.NDArray[np.float64],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Each representative's pack and each pack's block, from the memory of each one's
+    texts (an estimate; 0 for one with no candidate): a pack holds at most
+    ``PACK_REPRESENTATIVES`` and ``PACK_BYTES``, a block of packs ``BLOCK_BYTES``, so that
+    two blocks fit verification's memory however long the texts are."""
+    packs = _closed_at(text_bytes.tolist(), PACK_REPRESENTATIVES, PACK_BYTES)
+    pack_bytes = np.bincount(packs, weights=text_bytes) if len(packs) else text_bytes
+    return packs, _closed_at(pack_bytes.tolist(), len(pack_bytes) + 1, BLOCK_BYTES)
 
 
 def _groups(
@@ -80,12 +91,13 @@ def _groups(
     representatives: Sequence[int],
     copies: dict[int, list[int]],
     packs: npt.NDArray[np.int64],
+    blocks: npt.NDArray[np.int64],
 ) -> Iterator[tuple[int, int, npt.NDArray[np.int64]]]:
     """The candidates a pack against a pack: (first pack, second pack, every pair of the
     copies of each candidate's two representatives, as documents a < b); ``packs`` gives
-    each representative's pack (`_pack_numbers`).
+    each representative's pack, ``blocks`` each pack's block (`_packs_and_blocks`).
 
-    Packs come a rectangle of ``PACKS_A_BLOCK`` by ``PACKS_A_BLOCK`` at a time, so the
+    Packs come a rectangle of a block by a block at a time, so the
     packs verification keeps are reused rather than thrashed: the first ones stay while
     the seconds' are replaced. In the order of the first documents alone, each first
     document's seconds spread over the whole collection, and at 20,000 documents 170,000
@@ -93,7 +105,7 @@ def _groups(
     """
     firsts, seconds = pairs[:, 0], pairs[:, 1]
     first_packs, second_packs = packs[firsts], packs[seconds]
-    first_blocks, second_blocks = first_packs // PACKS_A_BLOCK, second_packs // PACKS_A_BLOCK
+    first_blocks, second_blocks = blocks[first_packs], blocks[second_packs]
     order = np.lexsort((seconds, firsts, second_packs, first_packs, second_blocks, first_blocks))
     firsts, seconds = firsts[order], seconds[order]
     first_packs, second_packs = first_packs[order], second_packs[order]
@@ -211,7 +223,7 @@ def passage_pairs(
     in_candidates = np.zeros(len(representatives), dtype=bool)
     in_candidates[shared.pairs.ravel()] = True
     text_bytes = COMPACT_BYTES_PER_CHAR * np.asarray(compact_lengths, dtype=np.float64)
-    packs = _pack_numbers((text_bytes * in_candidates).tolist())
+    packs, blocks = _packs_and_blocks(text_bytes * in_candidates)
     pack_starts = np.searchsorted(packs, np.arange(packs[-1] + 2)) if len(packs) else packs
 
     def pack(number: int) -> list[int]:
@@ -241,7 +253,9 @@ def passage_pairs(
 
     threads = default_workers(settings)
     with ThreadPoolExecutor(threads) if threads > 1 else contextlib.nullcontext() as pool:
-        for first_pack, second_pack, group in _groups(shared.pairs, representatives, copies, packs):
+        for first_pack, second_pack, group in _groups(
+            shared.pairs, representatives, copies, packs, blocks
+        ):
             if ctx.cancelled():
                 break
             verifier.load_packs({n: pack(n) for n in (first_pack, second_pack)})
