@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import os
+import threading
 from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -50,6 +52,8 @@ BLOCK_BYTES = COMPACT_BYTES_KEPT // 2
 # Candidates verified in one call, between two progress reports and checks for a cancel
 # (milliseconds, mostly).
 CANDIDATES_A_CALL = 256
+# How much lower than the scan's the priority of verification's threads is (Linux).
+VERIFYING_NICENESS = 5
 
 
 def kind_of(found: Overlap, shorter_share: float, min_overlap: float) -> PairKind | None:
@@ -128,6 +132,14 @@ def _groups(
             ]
             found.append(np.array(expanded, dtype=np.int64))
         yield int(first_packs[start]), int(second_packs[start]), np.concatenate(found)
+
+
+def _yielding_to_the_window() -> None:
+    """Verification's threads run at a lower priority where the system allows one a
+    thread (Linux): with every core busy verifying, the window's own thread, wanting a
+    core every few milliseconds, waited for one up to 100 ms."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), VERIFYING_NICENESS)
 
 
 def _without_common(found: Overlap, a: str, b: str, settings: ScanSettings) -> Overlap:
@@ -252,7 +264,8 @@ def passage_pairs(
         timer.report(done, docs[last].path.name)
 
     threads = default_workers(settings)
-    with ThreadPoolExecutor(threads) if threads > 1 else contextlib.nullcontext() as pool:
+    verifying = ThreadPoolExecutor(threads, "neardup-verify", _yielding_to_the_window)
+    with verifying if threads > 1 else contextlib.nullcontext() as pool:
         for first_pack, second_pack, group in _groups(
             shared.pairs, representatives, copies, packs, blocks
         ):
