@@ -83,6 +83,21 @@ def test_packs_close_at_their_count_or_their_memory() -> None:
     assert empty[0].tolist() == [] and empty[1].tolist() == []
 
 
+def test_a_call_takes_at_most_its_count_of_pairs_and_about_its_characters() -> None:
+    """Pairs of long texts go a few to a call, so a cancel waits for little; every pair
+    comes once, in order."""
+    lengths = np.array([10, 10, 10, 5_000_000, 1_200_000])
+    group = np.array([[0, 1]] * 600 + [[0, 3], [1, 2], [2, 4], [1, 4], [0, 4], [0, 1]])
+    calls = partial_stage._calls(group, lengths)
+    assert np.concatenate(calls).tolist() == group.tolist()
+    # 256 short pairs a call; the 5M-character pair alone; then the rest, three pairs of
+    # 1.2M characters and two short ones, within the 4M a call.
+    assert [len(call) for call in calls] == [256, 256, 88, 1, 5]
+    assert partial_stage.CHARACTERS_A_CALL == 4_000_000
+    short = np.array([[0, 1], [1, 2]] * 300)
+    assert [len(call) for call in partial_stage._calls(short, lengths)] == [256, 256, 88]
+
+
 def test_candidates_come_in_blocks_each_once_for_every_pair_of_copies() -> None:
     """Verification takes candidates a pack against a pack, a rectangle of blocks of packs
     at a time (so the packs it keeps are reused); every candidate still comes once, for

@@ -49,9 +49,10 @@ PACK_BYTES = COMPACT_BYTES_KEPT // 8
 # The texts of a side of a rectangle of candidates: two such blocks of packs fit
 # verification's memory.
 BLOCK_BYTES = COMPACT_BYTES_KEPT // 2
-# Candidates verified in one call, between two progress reports and checks for a cancel
-# (milliseconds, mostly).
+# Candidates verified in one call, between two progress reports and checks for a cancel,
+# and the characters of their texts a call reaches for (a few milliseconds of work).
 CANDIDATES_A_CALL = 256
+CHARACTERS_A_CALL = 4_000_000
 # How much lower than the scan's the priority of verification's threads is (Linux).
 VERIFYING_NICENESS = 5
 
@@ -132,6 +133,17 @@ def _groups(
             ]
             found.append(np.array(expanded, dtype=np.int64))
         yield int(first_packs[start]), int(second_packs[start]), np.concatenate(found)
+
+
+def _calls(group: npt.NDArray[np.int64], lengths: npt.NDArray[np.int64]) -> list[np.ndarray]:
+    """A group's pairs a call at a time: at most ``CANDIDATES_A_CALL`` of them, and about
+    ``CHARACTERS_A_CALL`` of their two texts, so that a cancel or the next progress report
+    waits for a few pairs of long texts, not 256 (a pair longer than that is a call alone)."""
+    sizes = lengths[group[:, 0]] + lengths[group[:, 1]]
+    if sizes.max() * CANDIDATES_A_CALL <= CHARACTERS_A_CALL:  # most groups: short texts
+        return np.split(group, range(CANDIDATES_A_CALL, len(group), CANDIDATES_A_CALL))
+    calls = _closed_at(sizes.tolist(), CANDIDATES_A_CALL, CHARACTERS_A_CALL)
+    return np.split(group, np.flatnonzero(np.diff(calls)) + 1)
 
 
 def _yielding_to_the_window() -> None:
@@ -272,7 +284,7 @@ def passage_pairs(
             if ctx.cancelled():
                 break
             verifier.load_packs({n: pack(n) for n in (first_pack, second_pack)})
-            for chunk in np.array_split(group, -(-len(group) // CANDIDATES_A_CALL)):
+            for chunk in _calls(group, text_lengths):
                 if ctx.cancelled():
                     break
                 a, b = chunk[:, 0], chunk[:, 1]
