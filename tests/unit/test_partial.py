@@ -1,8 +1,12 @@
 """Partial copies: overlap measures them, and its passages point at the same text."""
 
+import os
+import sys
+import threading
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from neardup.core.features.analyze import Analyzed, AnalyzeOptions
 from neardup.core.features.text import normalize
@@ -96,6 +100,24 @@ def test_a_call_takes_at_most_its_count_of_pairs_and_about_its_characters() -> N
     assert partial_stage.CHARACTERS_A_CALL == 4_000_000
     short = np.array([[0, 1], [1, 2]] * 300)
     assert [len(call) for call in partial_stage._calls(short, lengths)] == [256, 256, 88]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a thread's own priority")
+def test_verifying_threads_run_below_the_scans_priority() -> None:
+    """Relative to the scan's thread, whatever that is, and never above it."""
+    seen: list[tuple[int, int]] = []
+
+    def verify_like_a_pool_thread() -> None:
+        before = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+        partial_stage._yielding_to_the_window()
+        seen.append((before, os.getpriority(os.PRIO_PROCESS, threading.get_native_id())))
+
+    thread = threading.Thread(target=verify_like_a_pool_thread)
+    thread.start()
+    thread.join()
+    [(before, after)] = seen
+    assert after == min(before + partial_stage.VERIFYING_NICENESS, 19)
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == before
 
 
 def test_candidates_come_in_blocks_each_once_for_every_pair_of_copies() -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import sys
 import threading
 from collections import deque
 from collections.abc import Iterator, Sequence
@@ -147,11 +148,15 @@ def _calls(group: npt.NDArray[np.int64], lengths: npt.NDArray[np.int64]) -> list
 
 
 def _yielding_to_the_window() -> None:
-    """Verification's threads run at a lower priority where the system allows one a
-    thread (Linux): with every core busy verifying, the window's own thread, wanting a
-    core every few milliseconds, waited for one up to 100 ms."""
-    with contextlib.suppress(AttributeError, OSError):
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), VERIFYING_NICENESS)
+    """Verification's threads run at a lower priority than the scan's where a thread can
+    have its own (Linux): with every core busy verifying, the window's own thread, wanting
+    a core every few milliseconds, waited for one up to 100 ms."""
+    if not sys.platform.startswith("linux"):  # elsewhere the id names no thread to renice
+        return
+    thread = threading.get_native_id()
+    with contextlib.suppress(OSError):
+        niceness = os.getpriority(os.PRIO_PROCESS, thread) + VERIFYING_NICENESS
+        os.setpriority(os.PRIO_PROCESS, thread, min(niceness, 19))
 
 
 def _without_common(found: Overlap, a: str, b: str, settings: ScanSettings) -> Overlap:
@@ -276,8 +281,12 @@ def passage_pairs(
         timer.report(done, docs[last].path.name)
 
     threads = default_workers(settings)
-    verifying = ThreadPoolExecutor(threads, "neardup-verify", _yielding_to_the_window)
-    with verifying if threads > 1 else contextlib.nullcontext() as pool:
+    verifying = (
+        ThreadPoolExecutor(threads, "neardup-verify", _yielding_to_the_window)
+        if threads > 1
+        else contextlib.nullcontext()
+    )
+    with verifying as pool:
         for first_pack, second_pack, group in _groups(
             shared.pairs, representatives, copies, packs, blocks
         ):
