@@ -22,13 +22,13 @@ if TYPE_CHECKING:
         non_space_before,
         union_size,
         verify,
-        warm_up,
     )
     from neardup.core.passages.packed import (
         PackedTexts,
         Verified,
         measured_passages,
         verify_packed,
+        warm_up,
     )
 
 __all__ = [
@@ -67,8 +67,7 @@ __getattr__, __dir__ = lazy_face(
             "non_space_before",
             "union_size",
             "verify",
-            "warm_up",
         ),
-        "packed": ("PackedTexts", "Verified", "measured_passages", "verify_packed"),
+        "packed": ("PackedTexts", "Verified", "measured_passages", "verify_packed", "warm_up"),
     },
 )

@@ -254,15 +254,3 @@ def verify(
 def measure_overlap(a: CompactText, b: CompactText) -> Overlap:
     """`measure_passages` as the model's `Overlap`."""
     return measure_passages(a, b).overlap()
-
-
-def warm_up() -> None:
-    """Load the compiled loops of verification (from numba's cache, or compiled once after
-    an install) before the first pair needs them: a scan runs this in a thread while its
-    workers analyse the documents, so the load costs no time of its own."""
-    from neardup.core.passages.packed import PackedTexts, verify_packed  # it imports this
-
-    text = CompactText.of("a passage that is long enough to count as copied text " * 3)
-    measure_overlap(text, text)
-    pack = PackedTexts.of([text])
-    verify_packed((pack, pack), np.zeros((1, 4), np.int64), np.zeros((1, 2))).result()

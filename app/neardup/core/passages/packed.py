@@ -18,7 +18,13 @@ import numpy as np
 import numpy.typing as npt
 
 from neardup.core.passages import kernels
-from neardup.core.passages.overlap import NOTHING_FOUND, RULES, CompactText, Passages
+from neardup.core.passages.overlap import (
+    NOTHING_FOUND,
+    RULES,
+    CompactText,
+    Passages,
+    measure_overlap,
+)
 
 IntArray = npt.NDArray[np.int64]
 # The arrays of a text, in the order a pack keeps them: ``kernels.Verifiable``'s, then the
@@ -111,3 +117,13 @@ def measured_passages(verified: Verified) -> Iterator[tuple[int, Passages]]:
             k,
             Passages(round(share_a, 4), round(share_b, 4), spans[start:end], rows[start:end, :2]),
         )
+
+
+def warm_up() -> None:
+    """Load the compiled loops of verification (from numba's cache, or compiled once after
+    an install) before the first pair needs them: a scan runs this in a thread while its
+    workers analyse the documents, so the load costs no time of its own."""
+    text = CompactText.of("a passage that is long enough to count as copied text " * 3)
+    measure_overlap(text, text)  # one pair a call
+    pack = PackedTexts.of([text])  # and many
+    verify_packed((pack, pack), np.zeros((1, 4), np.int64), np.zeros((1, 2))).result()
