@@ -83,6 +83,11 @@ def test_packs_close_at_their_count_or_their_memory() -> None:
     # Packs of 0.8, 0.4, 3, 0.9, 0.8, 0.8 PACK_BYTES; a block holds four.
     assert 4 * size == partial_stage.BLOCK_BYTES
     assert blocks.tolist() == [0, 0, 1, 1, 2, 2]
+    # Representatives without a candidate are never built: they do not fill a pack.
+    sparse = np.array([size * 0.001 if rank % 4 == 0 else 0.0 for rank in range(512)])
+    packs, _ = partial_stage._packs_and_blocks(sparse)
+    built = np.bincount(packs, weights=sparse > 0)
+    assert built[built > 0].tolist() == [64, 64]
     empty = partial_stage._packs_and_blocks(np.zeros(0))
     assert empty[0].tolist() == [] and empty[1].tolist() == []
 

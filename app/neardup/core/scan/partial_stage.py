@@ -68,15 +68,16 @@ def kind_of(found: Overlap, shorter_share: float, min_overlap: float) -> PairKin
 
 
 def _closed_at(sizes: Sequence[float], most: int, limit: float) -> npt.NDArray[np.int64]:
-    """Consecutive items numbered into runs, a run closing at ``most`` items or ``limit``
-    of their sizes (an item larger than that is a run alone)."""
+    """Consecutive items numbered into runs, a run closing at ``most`` items of some size
+    or ``limit`` of their sizes (an item larger than that is a run alone). Items of no
+    size (representatives without a candidate, never built) join a run without counting."""
     numbers = np.empty(len(sizes), dtype=np.int64)
     number, held, count = 0, 0.0, 0
     for rank, size in enumerate(sizes):
         if count and (count == most or held + size > limit):
             number, held, count = number + 1, 0.0, 0
         numbers[rank] = number
-        held, count = held + size, count + 1
+        held, count = held + size, count + (size > 0)
     return numbers
 
 
