@@ -34,7 +34,7 @@ from neardup.core.models import Overlap, Pair, PairKind, Role
 from neardup.core.passages import Passages, non_space_before, shared_text, union_size
 from neardup.core.scan.analysis_stage import default_workers
 from neardup.core.scan.progress import ScanContext, Stage, StageTimer
-from neardup.core.scan.verifier import COMPACT_BYTES_KEPT, PackedPairs, Verifier
+from neardup.core.scan.verifier import COMPACT_BYTES_KEPT, Batch, Verifier
 from neardup.core.settings import ScanSettings
 from neardup.core.store import AnalysisCache
 
@@ -247,8 +247,6 @@ def passage_pairs(
     near_pairs[:] = confirmed
     known = np.array(sorted((p.a << 32) | p.b for p in near_pairs), dtype=np.int64)
     library = np.array([role is Role.LIBRARY for role in roles], dtype=bool)
-    has_copies = np.zeros(len(docs), dtype=bool)
-    has_copies[list(verifier.has_copies)] = True
     text_lengths = np.array(lengths, dtype=np.int64)
     in_candidates = np.zeros(len(representatives), dtype=bool)
     in_candidates[shared.pairs.ravel()] = True
@@ -264,14 +262,14 @@ def passage_pairs(
 
     new_pairs: list[Pair] = []
     done = checked_near
-    # Calls under way, oldest first: each chunk's pairs verified in one call, and those
-    # measured one by one. Threads verify while this one builds the next packs.
-    under_way: deque[tuple[PackedPairs, list[tuple[int, int, Passages]], int, int]] = deque()
+    # Batches under way, oldest first, with how many candidates each stands for and its
+    # last document. Threads verify while this one builds the next packs.
+    under_way: deque[tuple[Batch, int, int]] = deque()
 
     def settle_oldest() -> None:
         nonlocal done
-        batch, one_by_one, size, last = under_way.popleft()
-        for x, y, passages in itertools.chain(verifier.measured(batch), one_by_one):
+        batch, size, last = under_way.popleft()
+        for x, y, passages in verifier.measured(batch):
             if not len(passages.spans):
                 continue
             checked = settled(Pair(x, y, PairKind.PARTIAL, 0, 0.0), passages)
@@ -299,15 +297,8 @@ def passage_pairs(
                     break
                 a, b = chunk[:, 0], chunk[:, 1]
                 wanted = ~(library[a] & library[b]) & ~np.isin((a << 32) | b, known)
-                alone = wanted & ~(has_copies[a] | has_copies[b] | verifier.looks_up)
-                a_shorter = text_lengths[a] <= text_lengths[b]
-                shares = np.stack([a_shorter, ~a_shorter], axis=1) * float(needed)
-                batch = verifier.verify_packed(chunk[alone], shares[alone], pool)
-                one_by_one = [
-                    (x, y, verifier.measure(x, y, needed))
-                    for x, y in chunk[wanted & ~alone].tolist()
-                ]
-                under_way.append((batch, one_by_one, len(chunk), int(a[-1])))
+                batch = verifier.begin(chunk[wanted], needed, pool)
+                under_way.append((batch, len(chunk), int(a[-1])))
                 while len(under_way) > 2 * threads:
                     settle_oldest()
             if ctx.cancelled():

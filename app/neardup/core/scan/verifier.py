@@ -44,11 +44,13 @@ from neardup.core.store import (
 
 
 @dataclass(frozen=True, slots=True)
-class PackedPairs:
-    """Pairs of documents (rows a, b) whose verification in one call is under way."""
+class Batch:
+    """Pairs of documents under way (`Verifier.begin`): those verified in one call (rows
+    a, b), and those measured one by one."""
 
     pairs: npt.NDArray[np.int64]
-    verified: Future[Verified] | None  # None: no pair
+    verified: Future[Verified] | None  # None: no pair in one call
+    one_by_one: list[tuple[int, int, Passages]]
 
 
 # Memory of the compact texts verification keeps at once.
@@ -95,7 +97,9 @@ class Verifier:
         # the GIL held (the window's longest stall).
         self._measured: dict[str, Passages] = {}
         held_by_many = Counter(same_text.values())
-        self.has_copies = {i for i, first in same_text.items() if held_by_many[first] > 1}
+        self._has_copies = np.zeros(len(docs), dtype=bool)
+        self._has_copies[[i for i, first in same_text.items() if held_by_many[first] > 1]] = True
+        self._lengths = np.array([len(d.text) for d in docs], dtype=np.int64)
 
     def text_of(self, i: int) -> int:
         """The document whose compact text stands for document i's (the first with its text)."""
@@ -158,18 +162,20 @@ class Verifier:
             for key in keys:
                 self._counts.pop(key, None)
 
-    def verify_packed(
-        self,
-        pairs: npt.NDArray[np.int64],
-        needed: npt.NDArray[np.float64],
-        pool: Executor | None = None,
-    ) -> PackedPairs:
-        """Pairs of documents (rows a, b) whose texts lie in one or two loaded packs,
-        verified in one call, begun in ``pool`` when given (``needed``: per pair, the shares
-        of a and of b it needs, see `measure`). Not for texts with exact copies, nor when
-        the cache holds overlaps: those pairs go through `measure`."""
+    def begin(
+        self, pairs: npt.NDArray[np.int64], needed: float, pool: Executor | None = None
+    ) -> Batch:
+        """Start verifying pairs of documents (rows a, b) whose texts lie in the loaded
+        packs: in one call, begun in ``pool`` when given, but for texts with exact copies,
+        and every pair when the cache holds overlaps, which `measure` takes one by one.
+        ``needed`` as in `measure`. Read the results with `measured`."""
+        alone = ~(self._has_copies[pairs[:, 0]] | self._has_copies[pairs[:, 1]] | self.looks_up)
+        one_by_one = [(a, b, self.measure(a, b, needed)) for a, b in pairs[~alone].tolist()]
+        pairs = pairs[alone]
         if not len(pairs):
-            return PackedPairs(pairs, None)
+            return Batch(pairs, None, one_by_one)
+        a_shorter = self._lengths[pairs[:, 0]] <= self._lengths[pairs[:, 1]]
+        shares = np.stack([a_shorter, ~a_shorter], axis=1).astype(np.float64) * needed  # `measure`
         texts = self._text_of[pairs]
         packs = self._pack_of[texts]
         first = int(packs[0, 0])
@@ -180,22 +186,23 @@ class Verifier:
         ).astype(np.int64)  # fmt: skip
         other = int(packs[packs != first][0]) if (packs != first).any() else first
         both = (self._packs[first], self._packs[other])
-        return PackedPairs(pairs, verify_packed(both, slots, needed, pool))
+        return Batch(pairs, verify_packed(both, slots, shares, pool), one_by_one)
 
-    def measured(self, batch: PackedPairs) -> Iterator[tuple[int, int, Passages]]:
-        """Each pair of a batch that was measured (a, b, its passages), once its call is done."""
-        if batch.verified is None:
-            return
-        for k, found in measured_passages(batch.verified.result()):
-            a, b = int(batch.pairs[k, 0]), int(batch.pairs[k, 1])
-            if self._cache is not None:
-                self._new[self._pair_key(a, b)] = _encoded(found)
-            yield a, b, found
+    def measured(self, batch: Batch) -> Iterator[tuple[int, int, Passages]]:
+        """Each pair of a batch that was measured (a, b, its passages), once its call is
+        done: those of the call in order, then those measured one by one."""
+        if batch.verified is not None:
+            for k, found in measured_passages(batch.verified.result()):
+                a, b = int(batch.pairs[k, 0]), int(batch.pairs[k, 1])
+                if self._cache is not None:
+                    self._new[self._pair_key(a, b)] = _encoded(found)
+                yield a, b, found
+        yield from batch.one_by_one
 
     def measure(self, a: int, b: int, needed: float = 0.0) -> Passages:
         """The passages of documents a and b; nothing (and nothing cached) when even the
         upper bound of the shorter text's share stays below ``needed``."""
-        copies = a in self.has_copies or b in self.has_copies
+        copies = bool(self._has_copies[a] or self._has_copies[b])
         # The key of the two texts only where it is used: most candidates of a large scan
         # are rejected unmeasured, and are neither looked up nor kept.
         key = self._pair_key(a, b) if copies or self.looks_up else ""
@@ -210,7 +217,7 @@ class Verifier:
                     )
                     spans = np.array(rows, dtype=np.int64).reshape(-1, 4)
                     return Passages(share_a, share_b, spans, None)
-        a_shorter = len(self._docs[a].text) <= len(self._docs[b].text)
+        a_shorter = self._lengths[a] <= self._lengths[b]
         found = verify(
             self.text(a), self.text(b), needed if a_shorter else 0.0, 0.0 if a_shorter else needed
         )
