@@ -72,17 +72,17 @@ def test_unrelated_documents_have_no_overlap() -> None:
 
 def test_packs_close_at_their_count_or_their_memory() -> None:
     """A pack closes at PACK_REPRESENTATIVES representatives or PACK_BYTES of texts, a
-    block of packs at BLOCK_BYTES, so two blocks stay within verification's memory
-    however long the texts are."""
+    block of packs at BLOCK_BYTES, so a block and a pack stay within verification's
+    memory however long the texts are."""
     size = partial_stage.PACK_BYTES
     packs, blocks = partial_stage._packs_and_blocks(np.ones(130))
     assert packs.tolist() == [0] * 64 + [1] * 64 + [2] * 2 and blocks.tolist() == [0, 0, 0]
-    sizes = np.array([0.4, 0.4, 0.4, 3, 0.0, 0.1, 0.8, 0.8, 0.8]) * size
+    sizes = np.array([0.4, 0.4, 0.4, 3, 0.0, 0.1, 0.8, 0.8, 0.8, 3, 3]) * size
     packs, blocks = partial_stage._packs_and_blocks(sizes)
-    assert packs.tolist() == [0, 0, 1, 2, 3, 3, 3, 4, 5]
-    # Packs of 0.8, 0.4, 3, 0.9, 0.8, 0.8 PACK_BYTES; a block holds four.
-    assert 4 * size == partial_stage.BLOCK_BYTES
-    assert blocks.tolist() == [0, 0, 1, 1, 2, 2]
+    assert packs.tolist() == [0, 0, 1, 2, 3, 3, 3, 4, 5, 6, 7]
+    # Packs of 0.8, 0.4, 3, 0.9, 0.8, 0.8, 3, 3 PACK_BYTES; a block holds seven.
+    assert 7 * size == partial_stage.BLOCK_BYTES
+    assert blocks.tolist() == [0, 0, 0, 0, 0, 0, 1, 1]
     # Representatives without a candidate are never built: they do not fill a pack.
     sparse = np.array([size * 0.001 if rank % 4 == 0 else 0.0 for rank in range(512)])
     packs, _ = partial_stage._packs_and_blocks(sparse)
@@ -126,9 +126,9 @@ def test_verifying_threads_run_below_the_scans_priority() -> None:
 
 
 def test_candidates_come_in_blocks_each_once_for_every_pair_of_copies() -> None:
-    """Verification takes candidates a pack against a pack, a rectangle of blocks of packs
-    at a time (so the packs it keeps are reused); every candidate still comes once, for
-    every pair of the two representatives' copies, whatever the block."""
+    """Verification takes candidates a pack against a pack, the second packs streaming
+    past a block of first ones (so the packs it keeps are reused); every candidate still
+    comes once, for every pair of the two representatives' copies, whatever the block."""
     rng = np.random.default_rng(7)
     representatives = list(range(0, 40, 2))  # documents 0, 2, ..., 38; odd ones are copies
     copies = {r: [r] if r % 4 else [r, r + 1] for r in representatives}
@@ -157,7 +157,11 @@ def test_candidates_come_in_blocks_each_once_for_every_pair_of_copies() -> None:
             for p, q, group in groups
             for x, y in group.tolist()
         )
-        # Rectangles of blocks of packs come one after another, each one whole.
-        rectangles = [(blocks[p], blocks[q]) for p, q, _ in groups]
-        assert rectangles == sorted(rectangles)
-        assert len(set(rectangles)) > (1 if packs_a_block < 10 else 0)
+        # The first packs come a block at a time, and past each block every second pack
+        # streams once: its groups with the block's packs come one after another.
+        first_blocks = [blocks[p] for p, _, _ in groups]
+        assert first_blocks == sorted(first_blocks)
+        streamed = [(blocks[p], q) for p, q, _ in groups]
+        runs = [key for k, key in enumerate(streamed) if k == 0 or streamed[k - 1] != key]
+        assert len(runs) == len(set(runs))
+        assert len(set(first_blocks)) > (1 if packs_a_block < 10 else 0)

@@ -47,9 +47,9 @@ COMPACT_BYTES_PER_CHAR = 40
 # memory at most: the candidates between two packs are verified in one compiled call.
 PACK_REPRESENTATIVES = 64
 PACK_BYTES = COMPACT_BYTES_KEPT // 8
-# The texts of a side of a rectangle of candidates: two such blocks of packs fit
-# verification's memory.
-BLOCK_BYTES = COMPACT_BYTES_KEPT // 2
+# The texts of the packs kept while the others stream past them: a block and one more
+# pack fit verification's memory.
+BLOCK_BYTES = COMPACT_BYTES_KEPT - PACK_BYTES
 # Candidates verified in one call, between two progress reports and checks for a cancel,
 # and the characters of their texts a call reaches for (a few milliseconds of work).
 CANDIDATES_A_CALL = 256
@@ -104,16 +104,16 @@ def _groups(
     copies of each candidate's two representatives, as documents a < b); ``packs`` gives
     each representative's pack, ``blocks`` each pack's block (`_packs_and_blocks`).
 
-    Packs come a rectangle of a block by a block at a time, so the
-    packs verification keeps are reused rather than thrashed: the first ones stay while
-    the seconds' are replaced. In the order of the first documents alone, each first
-    document's seconds spread over the whole collection, and at 20,000 documents 170,000
-    of 214,000 candidates rebuilt a text.
+    The packs of a block of first documents stay while the second documents' packs
+    stream past them, each once: a pack against every pack of the block, then the next.
+    Each text is then built about 1 + T / 2B times (T: all the texts' memory, B: a
+    block's), where rectangles of two blocks of half the memory each, whose first
+    packs made way for the seconds', built it T / B times or more: at 20,000 documents
+    3.9 times a text against 10.2.
     """
     firsts, seconds = pairs[:, 0], pairs[:, 1]
     first_packs, second_packs = packs[firsts], packs[seconds]
-    first_blocks, second_blocks = blocks[first_packs], blocks[second_packs]
-    order = np.lexsort((seconds, firsts, second_packs, first_packs, second_blocks, first_blocks))
+    order = np.lexsort((seconds, firsts, first_packs, second_packs, blocks[first_packs]))
     firsts, seconds = firsts[order], seconds[order]
     first_packs, second_packs = first_packs[order], second_packs[order]
     documents = np.asarray(representatives, dtype=np.int64)
