@@ -85,6 +85,25 @@ def test_chains_match_the_rule_where_hashes_share_their_top_bits() -> None:
         )
 
 
+def test_the_lookup_is_the_usable_places_sorted_by_hash_then_place() -> None:
+    """Bucketed and sorted bucket by bucket, it is what one stable sort of every usable
+    hash gives, where buckets hold a few places and where a repeated text fills one."""
+    rng = np.random.default_rng(5)
+    spread = rng.integers(0, 2**63, size=5000, dtype=np.uint64) * np.uint64(2)
+    few = rng.choice(spread[:7], size=5000)  # seven hashes over and over, like a log
+    close = (spread[0] & ~np.uint64(0xFFFF)) | rng.integers(0, 50, 5000, dtype=np.uint64)
+    for hashes in (spread, few, close, spread[:3], spread[:0]):
+        usable = rng.random(len(hashes)) < 0.8
+        order, keys, buckets = sorted_lookup(hashes, usable)
+        places = np.flatnonzero(usable)
+        expected = places[np.argsort(hashes[places], kind="stable")]
+        assert order.tolist() == expected.tolist()
+        assert keys.tolist() == (hashes[expected] >> np.uint64(32)).tolist()
+        bits = int(np.log2(len(buckets) - 1))
+        starts = np.searchsorted(keys >> np.uint32(32 - bits), np.arange(2**bits + 1))
+        assert buckets.tolist() == starts.tolist()
+
+
 def found_chains(a: CompactText, b: CompactText) -> set[tuple[int, int, int]]:
     starts, ends, diagonals = kernels.seed_chains(a.verifiable[:4], b.verifiable[:4], SHINGLE)
     return set(zip(starts.tolist(), ends.tolist(), diagonals.tolist(), strict=True))

@@ -19,7 +19,7 @@ from neardup.core.features import (
     winnowing_keys,
 )
 from neardup.core.models import PairKind
-from neardup.core.passages import CompactText, kernels, measure_overlap, winnow_kernel
+from neardup.core.passages import CompactText, kernels, measure_overlap, text_kernels
 from neardup.core.passages.overlap import ANCHOR_SHINGLES, MAX_KEY_TRIES
 from neardup.core.scan.partial_stage import kind_of
 from textgen import document, light_edit, paragraphs
@@ -274,5 +274,5 @@ def test_compiled_winnowing_keeps_the_places_numpy_keeps() -> None:
         shingled = Shingles.of(normalize(text))
         keys, positions = kept_places(shingled.hashes, shingled.tainted)
         usable = winnowing_keys(shingled.hashes, shingled.tainted)
-        assert winnow_kernel.kept_positions(usable, WINNOW, NO_HASH).tolist() == positions.tolist()
+        assert text_kernels.kept_positions(usable, WINNOW, NO_HASH).tolist() == positions.tolist()
         assert CompactText.of(normalize(text)).kept_keys.tolist() == keys.tolist()

@@ -37,7 +37,7 @@ from neardup.core.features import (
     winnowing_keys,
 )
 from neardup.core.models import MatchedSpan, Overlap
-from neardup.core.passages import kernels, winnow_kernel
+from neardup.core.passages import kernels, text_kernels
 
 # Changing any of these changes results: bump versions.OVERLAP_VERSION with it.
 MAX_GAP = 24  # an edit of up to this many characters does not split a passage
@@ -104,7 +104,7 @@ class CompactText:
         cumulative = np.concatenate(([0.0], np.cumsum(char_weight * shingled.word)))
         lookup = sorted_lookup(shingled.hashes, ~shingled.tainted)
         keys = winnowing_keys(shingled.hashes, shingled.tainted)
-        kept_positions = winnow_kernel.kept_positions(keys, WINNOW, NO_HASH)
+        kept_positions = text_kernels.kept_positions(keys, WINNOW, NO_HASH)
         kept_keys = keys[kept_positions]
         return cls(
             shingled.positions,
@@ -143,13 +143,8 @@ def sorted_lookup(
     each one's hash, and where the keys of each bucket start: 2**bits buckets by the
     leading bits of the key, 4 to 8 places a bucket, so a look-up reads one or two cache
     lines of keys wherever the text is long."""
-    places = np.flatnonzero(usable)
-    order = places[np.argsort(hashes[places], kind="stable")]
-    keys = (hashes[order] >> np.uint64(32)).astype(np.uint32)
-    bits = min(max(1, len(keys).bit_length() - 3), 24)
-    bounds = np.arange(2**bits + 1, dtype=np.uint64) << np.uint64(32 - bits)
-    buckets = np.searchsorted(keys.astype(np.uint64), bounds).astype(np.int32)
-    return order.astype(np.int32), keys, buckets
+    bits = min(max(1, int(np.count_nonzero(usable)).bit_length() - 3), 24)
+    return text_kernels.bucketed_lookup(hashes, usable, bits)
 
 
 # A chain of ANCHOR_CHARS characters is this many consecutive matching shingles.

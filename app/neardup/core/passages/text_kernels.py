@@ -1,6 +1,9 @@
-"""Compiled winnowing (numba): where a text keeps its keys, for ``CompactText``.
+"""Compiled loops (numba) that build a ``CompactText``: its lookup of shingles sorted by
+hash, and where winnowing keeps its keys.
 
-Called from Python only, so numba's cache of it depends on this file alone.
+A large scan builds a text several times over (verification keeps only so many), so its
+building is a share of the scan. Called from Python only, so numba's cache of these
+depends on this file alone.
 """
 
 from __future__ import annotations
@@ -11,6 +14,52 @@ import numpy.typing as npt
 from neardup.core.passages.compiled import compiled
 
 IntArray = npt.NDArray[np.int64]
+Int32Array = npt.NDArray[np.int32]
+UInt32Array = npt.NDArray[np.uint32]
+# A bucket of more equal-ish keys than this is sorted by merging, not by insertion.
+_INSERTED = 32
+
+
+@compiled
+def bucketed_lookup(
+    hashes: npt.NDArray[np.uint64], usable: npt.NDArray[np.bool_], bits: int
+) -> tuple[Int32Array, UInt32Array, Int32Array]:
+    """``overlap.sorted_lookup`` for 2**bits buckets: the usable places sorted by hash
+    (equal hashes in text order), the top 32 bits of each one's hash, and where each
+    bucket of places starts. The buckets are the hashes' leading bits, so counting places
+    into buckets, then sorting each bucket's few, sorts them all: a pass over the text
+    where a sort of all its hashes took four times as long."""
+    shift = np.uint64(64 - bits)
+    buckets = np.zeros((1 << bits) + 1, np.int32)
+    for k in range(len(hashes)):
+        if usable[k]:
+            buckets[(hashes[k] >> shift) + 1] += 1
+    for b in range(1 << bits):
+        buckets[b + 1] += buckets[b]
+    filled = buckets[:-1].copy()
+    order = np.empty(buckets[-1], np.int32)
+    for k in range(len(hashes)):
+        if usable[k]:
+            b = hashes[k] >> shift
+            order[filled[b]] = k
+            filled[b] += 1
+    for b in range(1 << bits):
+        start, end = buckets[b], buckets[b + 1]
+        if end - start > _INSERTED:  # text repeated many times: a stable sort
+            part = order[start:end]
+            order[start:end] = part[np.argsort(hashes[part], kind="mergesort")]
+            continue
+        for x in range(start + 1, end):
+            place, value = order[x], hashes[order[x]]
+            y = x
+            while y > start and hashes[order[y - 1]] > value:  # equal ones stay in order
+                order[y] = order[y - 1]
+                y -= 1
+            order[y] = place
+    keys = np.empty(len(order), np.uint32)
+    for x in range(len(order)):
+        keys[x] = hashes[order[x]] >> np.uint64(32)
+    return order, keys, buckets
 
 
 @compiled
