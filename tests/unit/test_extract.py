@@ -12,7 +12,7 @@ import pytest
 
 from docgen import write_docx, write_pdf, write_scanned_pdf, write_txt
 from neardup.core.extract import EXTRACTORS, SUPPORTED_SUFFIXES, extract
-from neardup.core.extract.txt import decode_text
+from neardup.core.extract.txt import _text_score, decode_text
 from neardup.core.models import Document, Problem
 
 SIMPLIFIED = (
@@ -128,6 +128,31 @@ def test_short_chinese_texts_pick_the_right_code_page(length: int) -> None:
             if text != snippet:
                 failures.append((snippet, text))
         assert not failures, f"{encoding}: {failures[:5]}"
+
+
+@pytest.mark.parametrize("code_page", ["cp1250", "cp1257", "mac_latin2", "iso8859_2", "cp1252"])
+def test_chinese_outscores_its_reading_through_a_european_code_page(code_page: str) -> None:
+    # Which European code pages the detector proposes changes between its releases; the
+    # score alone must rank every such reading of Chinese bytes below the Chinese one.
+    for length in (4, 6, 10):
+        for start in range(0, len(SIMPLIFIED) - length, 5):
+            data = SIMPLIFIED[start : start + length].encode("gb18030")
+            try:
+                misread = data.decode(code_page)
+            except UnicodeDecodeError:
+                continue
+            assert _text_score(misread) < _text_score(data.decode("gb18030")), misread
+
+
+@pytest.mark.parametrize(
+    ("text", "code_page"),
+    [
+        ("Příliš žluťoučký kůň úpěl ďábelské ódy. Zażółć gęślą jaźń.", "cp1250"),
+        ("Příliš žluťoučký kůň úpěl ďábelské ódy.", "iso8859_2"),
+    ],
+)
+def test_central_european_text_keeps_its_code_page(text: str, code_page: str) -> None:
+    assert decode_text(text.encode(code_page))[0] == text
 
 
 def test_gbk_that_happens_to_be_valid_utf8() -> None:

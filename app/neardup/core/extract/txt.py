@@ -261,25 +261,34 @@ def _text_score(text: str) -> float:
     good = 0.0
     previous = ""
     before_space = ""
+    western_run = 0  # Western non-ASCII characters just before this piece
     # Runs of printable ASCII weigh 1 a character and are taken whole: most of any text.
     for piece in _SCORE_PIECES.findall(_sample(text)):
         if piece[0].isspace():
             if previous:
                 before_space = previous
             previous = ""
+            western_run = 0
             continue
         if len(piece) > 1 or (piece.isascii() and piece.isprintable()):
             total += len(piece)
             good += len(piece)
             before_space = ""
             previous = piece[-1]
+            western_run = 0
             continue
         if not previous and before_space and _is_han(before_space) and _is_han(piece):
             # Chinese does not put spaces between characters; Korean misread as GBK does.
             total += 1
         before_space = ""
         total += 1
-        good += _char_weight(piece, previous)
+        western = _is_western_high(piece)
+        # European words mix accented letters with plain ones, and their punctuation sits
+        # between words; three such characters in a row are Chinese bytes read through a
+        # European code page (cp1250, cp1257, mac_latin2...).
+        if not (western and western_run >= 2):
+            good += _char_weight(piece, previous)
+        western_run = western_run + 1 if western else 0
         previous = piece
     return good / total if total else 1.0
 
@@ -332,6 +341,14 @@ def _latin1_weight(ch: str, previous: str) -> float:
     if previous and 0x80 <= ord(previous) <= 0xFF:
         return 0.0
     return 1.0
+
+
+def _is_western_high(ch: str) -> bool:
+    # What European code pages put above ASCII: Latin-1, Latin Extended-A/B, spacing
+    # accents, and punctuation and symbols (U+2000..U+2BFF); not Greek or Cyrillic, whose
+    # words are all non-ASCII.
+    code = ord(ch)
+    return 0x80 <= code <= 0x2FF or 0x2000 <= code <= 0x2BFF
 
 
 def _script(ch: str) -> str:
