@@ -13,7 +13,7 @@ import random
 import numpy as np
 
 from neardup.core.features import SHINGLE
-from neardup.core.passages import kernels
+from neardup.core.passages import kernels, rejection
 from neardup.core.passages.overlap import (
     MAX_GAP,
     CompactText,
@@ -170,3 +170,24 @@ def test_a_pair_is_left_unmeasured_only_where_it_cannot_reach_the_share_needed()
                 if verify(a, b, 0.0, needed) is None:
                     assert measured.overlap_b < needed
     assert skipped  # the bound did skip pairs here
+
+
+def test_the_reach_bound_is_what_the_chains_reach() -> None:
+    """``rejection.reach_bound`` rejects a pair without seeding it: it must be what the
+    seeds' chains, bridged, cover (never less, or a pair verification accepts would be
+    lost; not more, or it would reject nothing)."""
+    rng = random.Random(5)
+    for lang in ("en", "zh"):
+        source = "\n\n".join(paragraphs(21, lang, count=8))
+        texts = [source, "\n\n".join(paragraphs(22, lang, count=8)), (source[:300] + "\n") * 3]
+        for changes in (2, 10, 40):  # edits every few words break runs into short chains
+            part = source[: len(source) // rng.choice((2, 3, 5))]
+            texts.append(light_edit(part, seed=rng.randrange(100), changes=changes))
+            texts.append("\n\n".join(paragraphs(rng.randrange(100), lang, count=5)) + part)
+        compact = [CompactText.of(text) for text in texts]
+        for a in compact:
+            for b in compact:
+                starts, ends, _ = kernels.seed_chains(a.verifiable[:4], b.verifiable[:4], SHINGLE)
+                reach = kernels.bridged_length(starts, ends, MAX_GAP)
+                bound = rejection.reach_bound(a.shingles, b.verifiable, SHINGLE, MAX_GAP)
+                assert bound == reach

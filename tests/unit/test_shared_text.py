@@ -19,7 +19,7 @@ from neardup.core.features import (
     winnowing_keys,
 )
 from neardup.core.models import PairKind
-from neardup.core.passages import CompactText, kernels, measure_overlap, text_kernels
+from neardup.core.passages import CompactText, measure_overlap, rejection, text_kernels
 from neardup.core.passages.overlap import ANCHOR_SHINGLES, MAX_KEY_TRIES
 from neardup.core.scan.partial_stage import kind_of
 from textgen import document, light_edit, paragraphs
@@ -237,9 +237,9 @@ def test_a_cover_page_line_in_every_thesis_adds_no_pair(tmp_path: Path) -> None:
 
 
 def may_hold_copy(a: CompactText, b: CompactText) -> bool:
-    """The anchor filter verification applies first (``kernels.shares_anchor_run``)."""
+    """The anchor filter verification applies first (``rejection.shares_anchor_run``)."""
     return bool(
-        kernels.shares_anchor_run(a.verifiable, b.verifiable, ANCHOR_SHINGLES, MAX_KEY_TRIES)
+        rejection.shares_anchor_run(a.verifiable, b.verifiable, ANCHOR_SHINGLES, MAX_KEY_TRIES)
     )
 
 

@@ -22,13 +22,13 @@ U32 = npt.NDArray[np.uint32]
 I32 = npt.NDArray[np.int32]
 F64 = npt.NDArray[np.float64]
 # A compact text as verification reads it: shingle hashes; its lookup (positions sorted
-# by hash, their 32-bit keys, bucket starts); kept keys and their positions; and the
-# normalised-text position of each compact character.
-Verifiable = tuple[U64, I32, U32, I32, U64, IntArray, I32]
+# by hash, their 32-bit keys, bucket starts); kept keys and their positions; the
+# normalised-text position of each compact character; the filter of its lookup's keys.
+Verifiable = tuple[U64, I32, U32, I32, U64, IntArray, I32, U64]
 Lookup = tuple[U64, I32, U32, I32]  # a Verifiable's first four: what seeds are found from
 # Compact texts laid end to end (``packed.PackedTexts``): each array of a Verifiable
 # concatenated, then the weights, then where each text's part of each array starts.
-Packed = tuple[U64, I32, U32, I32, U64, IntArray, I32, F64, IntArray]
+Packed = tuple[U64, I32, U32, I32, U64, IntArray, I32, U64, F64, IntArray]
 Rules = tuple[int, float, float, float, int, int, int, int]
 PassageRules = tuple[int, float, float, float, int, int]  # Rules without the anchor's two
 
@@ -190,72 +190,6 @@ def seed_chains(a: Lookup, b: Lookup, shingle: int) -> Chains:
 
 
 @compiled
-def _run_through(
-    a_shingles: npt.NDArray[np.uint64],
-    b_shingles: npt.NDArray[np.uint64],
-    p: int,
-    q: int,
-    enough: int,
-) -> int:
-    """How many consecutive shingles match on the diagonal through (p, q) (p in a, q in b),
-    counted up to ``enough``."""
-    back = 0
-    while back < enough and p - back > 0 and q - back > 0:
-        if a_shingles[p - back - 1] != b_shingles[q - back - 1]:
-            break
-        back += 1
-    run = back
-    while run < enough and p < len(a_shingles) and q < len(b_shingles):
-        if a_shingles[p] != b_shingles[q]:
-            break
-        run += 1
-        p += 1
-        q += 1
-    return run
-
-
-@compiled
-def shares_anchor_run(a: Verifiable, b: Verifiable, anchor_shingles: int, max_tries: int) -> bool:
-    """Whether some key both texts keep lies, in both, in one run of ``anchor_shingles``
-    consecutive matching shingles on one diagonal (True also once ``max_tries`` places of
-    equal keys were tried: text repeated so often is left to the full verification).
-
-    False only where verification can find no passage: a passage needs a chain of anchor
-    length, a verbatim run, and every WINNOW consecutive keys inside such a run are the
-    same in both texts, so both keep the smallest of them at the same place in the run
-    (``core.features.shingles``). So the diagonal through each pair of places of a key both
-    keep (sorted, then by position) is followed both ways until the shingles differ: about
-    a microsecond a pair, where seeds take tens.
-    """
-    a_keys, a_key_positions, a_shingles = a[4], a[5], a[0]
-    b_keys, b_key_positions, b_shingles = b[4], b[5], b[0]
-    x, y, tries = 0, 0, 0
-    while x < len(a_keys) and y < len(b_keys):
-        if a_keys[x] < b_keys[y]:
-            x += 1
-        elif a_keys[x] > b_keys[y]:
-            y += 1
-        else:
-            x_end, y_end = x + 1, y + 1
-            while x_end < len(a_keys) and a_keys[x_end] == a_keys[x]:
-                x_end += 1
-            while y_end < len(b_keys) and b_keys[y_end] == b_keys[y]:
-                y_end += 1
-            for i in range(x, x_end):
-                for j in range(y, y_end):
-                    tries += 1
-                    if tries > max_tries:
-                        return True
-                    p, q = a_key_positions[i], b_key_positions[j]
-                    if _run_through(a_shingles, b_shingles, p, q, anchor_shingles) >= (
-                        anchor_shingles
-                    ):
-                        return True
-            x, y = x_end, y_end
-    return False
-
-
-@compiled
 def bridged_length(starts: IntArray, ends: IntArray, max_gap: int) -> int:
     """Length of the union of ranges once every gap of up to ``max_gap`` is bridged."""
     if not len(starts):
@@ -367,14 +301,12 @@ def passages(chains: Chains, weight: F64, b_length: int, rules: PassageRules) ->
 def verified_passages(
     a: Verifiable, a_weight: F64, b: Verifiable, needed: tuple[float, float], rules: Rules
 ) -> tuple[bool, IntArray, IntArray, float, float]:
-    """A pair verified in one call: whether it was measured (not when no kept key lies in
-    a shared anchor-long run, or the chains with every gap bridged cannot cover ``needed``
-    of a and of b), its passages as compact rows and as normalised-text spans, and the
-    two shares. Measured and empty when no passage can count."""
-    max_gap, max_drift, min_match, min_density, shingle, anchor, anchor_shingles, tries = rules
+    """A pair verified in one call, once ``rejection.worth_seeding`` let it through: whether
+    it was measured (not when the chains with every gap bridged cannot cover ``needed`` of
+    a and of b), its passages as compact rows and as normalised-text spans, and the two
+    shares. Measured and empty when no passage can count."""
+    max_gap, max_drift, min_match, min_density, shingle, anchor, _, _ = rules
     nothing = np.zeros((0, 4), np.int64)
-    if not shares_anchor_run(a, b, anchor_shingles, tries):
-        return False, nothing, nothing, 0.0, 0.0
     starts, ends, diagonals = seed_chains(a[:4], b[:4], shingle)
     length_a, length_b = len(a[6]), len(b[6])
     if not len(starts):
@@ -413,12 +345,12 @@ def verified_passages(
 @compiled
 def _unpacked(pack: Packed, k: int) -> tuple[Verifiable, F64]:
     """Text k of a pack, as views of its part of each array, and its weights."""
-    o, e = pack[8][k], pack[8][k + 1]
+    o, e = pack[9][k], pack[9][k + 1]
     text = (
         pack[0][o[0] : e[0]], pack[1][o[1] : e[1]], pack[2][o[2] : e[2]], pack[3][o[3] : e[3]],
-        pack[4][o[4] : e[4]], pack[5][o[5] : e[5]], pack[6][o[6] : e[6]],
+        pack[4][o[4] : e[4]], pack[5][o[5] : e[5]], pack[6][o[6] : e[6]], pack[7][o[7] : e[7]],
     )  # fmt: skip
-    return text, pack[7][o[7] : e[7]]
+    return text, pack[8][o[8] : e[8]]
 
 
 @compiled

@@ -37,7 +37,7 @@ from neardup.core.features import (
     winnowing_keys,
 )
 from neardup.core.models import MatchedSpan, Overlap
-from neardup.core.passages import kernels, text_kernels
+from neardup.core.passages import kernels, rejection, text_kernels
 
 # Changing any of these changes results: bump versions.OVERLAP_VERSION with it.
 MAX_GAP = 24  # an edit of up to this many characters does not split a passage
@@ -47,6 +47,10 @@ MIN_MATCH = 40  # shorter passages are common phrases, not copying (in CJK chara
 LATIN_CHAR_WEIGHT = 1 / 3
 MAX_DRIFT = 0.1  # the two sides of a passage differ in length by at most this share
 MIN_DENSITY = 0.5  # a joined passage must be at least half covered by seeds
+
+# Bits a key of a text's lookup sets in its filter: about 1.4% of other keys pass it
+# (two bits each), at 2 bytes a character.
+FILTER_BITS_PER_KEY = 16
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
@@ -73,9 +77,12 @@ class CompactText:
     lookup_keys: UInt32Array
     lookup_buckets: Int32Array
     # The keys winnowing keeps (sorted) and the compact position of each: where a verbatim
-    # run two texts share must show (``kernels.shares_anchor_run``).
+    # run two texts share must show (``rejection.shares_anchor_run``).
     kept_keys: npt.NDArray[np.uint64]
     kept_positions: IntArray
+    # A filter of the lookup's keys (``text_kernels.key_filter``), a few bits a place: a
+    # pair whose seeds cannot cover what it needs is told so without seeding it.
+    key_filter: npt.NDArray[np.uint64]
     # The arrays ``kernels.verified_passages`` reads, in its order: made once, as a large
     # scan passes them for millions of candidates.
     verifiable: kernels.Verifiable = field(init=False, repr=False, compare=False)
@@ -89,6 +96,7 @@ class CompactText:
             self.kept_keys,
             self.kept_positions,
             self.positions,
+            self.key_filter,
         )
         object.__setattr__(self, "verifiable", arrays)
 
@@ -106,6 +114,7 @@ class CompactText:
         keys = winnowing_keys(shingled.hashes, shingled.tainted)
         kept_positions = text_kernels.kept_positions(keys, WINNOW, NO_HASH)
         kept_keys = keys[kept_positions]
+        key_filter = text_kernels.key_filter(lookup[1], FILTER_BITS_PER_KEY, rejection.FILTER_MIXES)
         return cls(
             shingled.positions,
             shingled.hashes,
@@ -114,6 +123,7 @@ class CompactText:
             *lookup,
             kept_keys,
             kept_positions,
+            key_filter,
         )
 
     def __len__(self) -> int:
@@ -221,9 +231,9 @@ def verify(
     a: CompactText, b: CompactText, needed_a: float = 0.0, needed_b: float = 0.0
 ) -> Passages | None:
     """`measure_passages`, or None where the pair was rejected before it was measured: no
-    kept key lies in a verbatim run of ``ANCHOR_CHARS`` both share (``kernels.shares_anchor_run``), or
-    its seeds' chains, with every gap a passage may bridge, cover less than ``needed_a``
-    of a or ``needed_b`` of b. A rejection depends on what is needed, so unlike a
+    kept key lies in a verbatim run of ``ANCHOR_CHARS`` both share, or its seeds' chains,
+    with every gap a passage may bridge, cover less than ``needed_a`` of a or ``needed_b``
+    of b (``rejection`` tells most such pairs without seeding them). A rejection depends on what is needed, so unlike a
     measured result it is no fact about the two texts to keep.
 
     Each shingle of a found in b gives a seed; the k-th occurrence of a shingle in a is
@@ -232,12 +242,11 @@ def verify(
     in order, copy to copy. Seeds form chains, chains passages (``kernels``): one
     compiled call a pair.
     """
+    needed = (float(needed_a), float(needed_b))
+    if not rejection.worth_seeding(a.verifiable, b.verifiable, needed, RULES):
+        return None
     measured, rows, spans, share_a, share_b = kernels.verified_passages(
-        a.verifiable,
-        a.weight,
-        b.verifiable,
-        (float(needed_a), float(needed_b)),
-        RULES,
+        a.verifiable, a.weight, b.verifiable, needed, RULES
     )
     if not measured:
         return None

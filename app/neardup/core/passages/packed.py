@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from neardup.core.passages import kernels
+from neardup.core.passages import kernels, rejection
 from neardup.core.passages.overlap import (
     NOTHING_FOUND,
     RULES,
@@ -37,6 +37,7 @@ _FIELDS = (
     "kept_keys",
     "kept_positions",
     "positions",
+    "key_filter",
     "weight",
     "tainted",
 )
@@ -68,7 +69,7 @@ class PackedTexts:
     @property
     def packed(self) -> kernels.Packed:
         """The pack as ``kernels.verified_many`` reads it."""
-        return (*self.arrays[:8], self.offsets)  # type: ignore[return-value]
+        return (*self.arrays[:9], self.offsets)  # type: ignore[return-value]
 
     def text(self, k: int) -> CompactText:
         """Text k, as views into the pack (no copy)."""
@@ -93,12 +94,27 @@ def verify_packed(
     GIL, so other cores verify while Python goes on), or done at once without one. Row k
     of ``slots`` names pair k's texts as (pack, index in it), a then b; row k of
     ``needed`` the shares of a and of b it needs. Read the result with `measured_passages`."""
-    arguments = ((packs[0].packed, packs[1].packed), slots, needed, RULES)
+    arguments = ((packs[0].packed, packs[1].packed), slots, needed)
     if pool is not None:
-        return pool.submit(kernels.verified_many, *arguments)
+        return pool.submit(_verified_many, *arguments)
     done: Future[Verified] = Future()
-    done.set_result(kernels.verified_many(*arguments))
+    done.set_result(_verified_many(*arguments))
     return done
+
+
+def _verified_many(
+    packs: tuple[kernels.Packed, kernels.Packed], slots: IntArray, needed: npt.NDArray[np.float64]
+) -> Verified:
+    """``kernels.verified_many`` of the pairs ``rejection`` lets through; the others
+    unmeasured, with no passage. Two compiled calls, each letting go of the GIL."""
+    worth = rejection.worth_seeding_many(packs, slots, needed, RULES)
+    measured, counts, rows, spans, shares = kernels.verified_many(
+        packs, slots[worth], needed[worth], RULES
+    )
+    all_measured, all_counts = np.zeros(len(slots), bool), np.zeros(len(slots), np.int64)
+    all_shares = np.zeros((len(slots), 2))
+    all_measured[worth], all_counts[worth], all_shares[worth] = measured, counts, shares
+    return all_measured, all_counts, rows, spans, all_shares
 
 
 def measured_passages(verified: Verified) -> Iterator[tuple[int, Passages]]:

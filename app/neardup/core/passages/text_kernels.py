@@ -16,6 +16,7 @@ from neardup.core.passages.compiled import compiled
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
 UInt32Array = npt.NDArray[np.uint32]
+U64Array = npt.NDArray[np.uint64]
 # A bucket of more equal-ish keys than this is sorted by merging, not by insertion.
 _INSERTED = 32
 
@@ -98,3 +99,19 @@ def kept_positions(usable: npt.NDArray[np.uint64], window: int, no_key: np.uint6
     kept = kept[:found]
     order = np.argsort(usable[kept], kind="mergesort")
     return kept[order]
+
+
+@compiled
+def key_filter(keys: UInt32Array, bits_per_key: int, mixes: npt.NDArray[np.uint64]) -> U64Array:
+    """A filter of a lookup's keys (a Bloom filter): each key sets one bit per multiplier
+    of ``mixes`` (``kernels.FILTER_MIXES``, passed in so that this file's cache depends on
+    none other), so that ``kernels.reach_bound`` looks up only keys it may hold."""
+    size = max(64, (len(keys) * bits_per_key + 63) // 64 * 64)
+    bits = np.zeros(size // 64, np.uint64)
+    for x in range(len(keys)):
+        for mix in mixes:
+            bit = (
+                ((np.uint64(keys[x]) * mix) & np.uint64(0xFFFFFFFF)) * np.uint64(size)
+            ) >> np.uint64(32)
+            bits[bit >> np.uint64(6)] |= np.uint64(1) << (bit & np.uint64(63))
+    return bits

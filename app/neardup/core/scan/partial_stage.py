@@ -40,8 +40,8 @@ from neardup.core.store import AnalysisCache
 
 # Both texts at least half found in each other: an edited copy of the whole document.
 NEAR_DUPLICATE_SHARE = 0.5
-# A compact text's memory a character, with its documents-at counts (measured: 33 + 4),
-# and some room.
+# A compact text's memory a character, with its filter of keys and its documents-at
+# counts (measured: 33 + 2 + 4), and some room.
 COMPACT_BYTES_PER_CHAR = 40
 # Representatives a pack holds at most (``core.passages.packed``), and its compact texts'
 # memory at most: the candidates between two packs are verified in one compiled call.

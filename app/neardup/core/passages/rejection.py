@@ -1,0 +1,157 @@
+"""Cheap, exact rejections of a candidate pair before it is seeded (compiled, numba).
+
+Seeding a pair (``kernels.seed_chains``) reads every shingle of both texts: tens of
+microseconds, for millions of candidates that share one chance run of text. Two checks,
+each false only where verification can find no passage or cannot cover what the pair
+needs, reject most of them first: a kept key in a shared run of anchor length
+(`shares_anchor_run`), and a bound on what the pair's chains can cover (`reach_bound`).
+They change no result, only what is seeded; ``overlap.verify`` and
+``packed.verify_packed`` apply them. Nothing here calls a loop of another file, so
+numba's cache of each stays right (``kernels``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from neardup.core.passages.compiled import compiled
+from neardup.core.passages.kernels import F64, U64, IntArray, Packed, Rules, Verifiable
+
+# A key's two places in a text's filter of keys (``text_kernels.key_filter``).
+FILTER_MIXES = np.array([0x9E3779B1, 0x85EBCA77], np.uint64)
+
+
+@compiled
+def _run_through(
+    a_shingles: npt.NDArray[np.uint64],
+    b_shingles: npt.NDArray[np.uint64],
+    p: int,
+    q: int,
+    enough: int,
+) -> int:
+    """How many consecutive shingles match on the diagonal through (p, q) (p in a, q in b),
+    counted up to ``enough``."""
+    back = 0
+    while back < enough and p - back > 0 and q - back > 0:
+        if a_shingles[p - back - 1] != b_shingles[q - back - 1]:
+            break
+        back += 1
+    run = back
+    while run < enough and p < len(a_shingles) and q < len(b_shingles):
+        if a_shingles[p] != b_shingles[q]:
+            break
+        run += 1
+        p += 1
+        q += 1
+    return run
+
+
+@compiled
+def shares_anchor_run(a: Verifiable, b: Verifiable, anchor_shingles: int, max_tries: int) -> bool:
+    """Whether some key both texts keep lies, in both, in one run of ``anchor_shingles``
+    consecutive matching shingles on one diagonal (True also once ``max_tries`` places of
+    equal keys were tried: text repeated so often is left to the full verification).
+
+    False only where verification can find no passage: a passage needs a chain of anchor
+    length, a verbatim run, and every WINNOW consecutive keys inside such a run are the
+    same in both texts, so both keep the smallest of them at the same place in the run
+    (``core.features.shingles``). So the diagonal through each pair of places of a key both
+    keep (sorted, then by position) is followed both ways until the shingles differ: about
+    a microsecond a pair, where seeds take tens.
+    """
+    a_keys, a_key_positions, a_shingles = a[4], a[5], a[0]
+    b_keys, b_key_positions, b_shingles = b[4], b[5], b[0]
+    x, y, tries = 0, 0, 0
+    while x < len(a_keys) and y < len(b_keys):
+        if a_keys[x] < b_keys[y]:
+            x += 1
+        elif a_keys[x] > b_keys[y]:
+            y += 1
+        else:
+            x_end, y_end = x + 1, y + 1
+            while x_end < len(a_keys) and a_keys[x_end] == a_keys[x]:
+                x_end += 1
+            while y_end < len(b_keys) and b_keys[y_end] == b_keys[y]:
+                y_end += 1
+            for i in range(x, x_end):
+                for j in range(y, y_end):
+                    tries += 1
+                    if tries > max_tries:
+                        return True
+                    p, q = a_key_positions[i], b_key_positions[j]
+                    if _run_through(a_shingles, b_shingles, p, q, anchor_shingles) >= (
+                        anchor_shingles
+                    ):
+                        return True
+            x, y = x_end, y_end
+    return False
+
+
+@compiled
+def reach_bound(a_shingles: U64, b: Verifiable, shingle: int, max_gap: int) -> int:
+    """What ``kernels.bridged_length`` gives a's chains in b, without seeding: the union,
+    bridged, of every place of a whose shingle b's lookup holds (the places of the seeds),
+    from a pass over a that looks a shingle up only where b's filter of keys may hold its
+    key (rarely)."""
+    b_shingles, b_positions, b_keys, b_buckets, b_filter = b[0], b[1], b[2], b[3], b[7]
+    bits = 1  # 2**bits buckets by the keys' leading bits, as ``CompactText`` made them
+    while (1 << bits) < len(b_buckets) - 1:
+        bits += 1
+    shift = 32 - bits
+    size = np.uint64(len(b_filter) * 64)
+    total, run_start, reach = 0, 0, -max_gap - 2  # the first place starts a run
+    for i in range(len(a_shingles)):
+        key, held = np.uint32(a_shingles[i] >> np.uint64(32)), np.uint64(1)
+        for mix in FILTER_MIXES:
+            bit = (((np.uint64(key) * mix) & np.uint64(0xFFFFFFFF)) * size) >> np.uint64(32)
+            held &= b_filter[bit >> np.uint64(6)] >> (bit & np.uint64(63))
+        if not held:
+            continue
+        y, end = b_buckets[key >> shift], b_buckets[(key >> shift) + 1]
+        while y < end and b_keys[y] < key:
+            y += 1
+        # Keys agree for shingles that differ only at their end (the hash is polynomial).
+        while y < end and b_keys[y] == key and b_shingles[b_positions[y]] != a_shingles[i]:
+            y += 1
+        if y < end and b_keys[y] == key:
+            if i > reach + max_gap:
+                total, run_start = total + max(0, reach - run_start), i
+            reach = i + shingle
+    return total + max(0, reach - run_start)
+
+
+@compiled
+def worth_seeding(a: Verifiable, b: Verifiable, needed: tuple[float, float], rules: Rules) -> bool:
+    """Whether a pair may hold a passage and cover ``needed`` of a and of b: False only
+    where ``kernels.verified_passages`` would find nothing, or leave the pair unmeasured."""
+    max_gap, shingle, anchor_shingles, tries = rules[0], rules[4], rules[6], rules[7]
+    if not shares_anchor_run(a, b, anchor_shingles, tries):
+        return False
+    for need, x, y in ((needed[0], a, b), (needed[1], b, a)):
+        if need > 0.0 and min(1.0, reach_bound(x[0], y, shingle, max_gap) / len(x[6])) < need:
+            return False
+    return True
+
+
+@compiled
+def _text(pack: Packed, k: int) -> Verifiable:
+    """Text k of a pack (``packed.PackedTexts``), as views of its part of each array."""
+    at, end = pack[9][k], pack[9][k + 1]
+    return (
+        pack[0][at[0] : end[0]], pack[1][at[1] : end[1]], pack[2][at[2] : end[2]],
+        pack[3][at[3] : end[3]], pack[4][at[4] : end[4]], pack[5][at[5] : end[5]],
+        pack[6][at[6] : end[6]], pack[7][at[7] : end[7]],
+    )  # fmt: skip
+
+
+@compiled
+def worth_seeding_many(
+    packs: tuple[Packed, Packed], slots: IntArray, needed: F64, rules: Rules
+) -> npt.NDArray[np.bool_]:
+    """`worth_seeding` of the pairs ``kernels.verified_many`` takes, as it takes them."""
+    worth = np.zeros(len(slots), np.bool_)
+    for k in range(len(slots)):
+        a, b = _text(packs[slots[k, 0]], slots[k, 1]), _text(packs[slots[k, 2]], slots[k, 3])
+        worth[k] = worth_seeding(a, b, (needed[k, 0], needed[k, 1]), rules)
+    return worth
