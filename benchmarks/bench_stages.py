@@ -1,0 +1,51 @@
+"""Where a scan's time goes: each stage of ``neardup.scan`` timed by its progress reports.
+
+Role: benchmark tooling, run by hand and never in CI. Scans the folders given in this
+process (cache off, the default worker processes) and prints how long each stage took
+(from its first progress report to the next stage's), the whole scan, the pairs found and
+the largest resident memory of this process.
+
+Usage::
+
+    python benchmarks/bench_stages.py /tmp/nd-tp/scale-20000/docs
+
+(the scaling corpora are built by ``bench_throughput.py`` under its work folder).
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import time
+
+from neardup import ScanSettings, scan
+from neardup.core.scan.progress import Progress, Stage
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("paths", nargs="+")
+    args = parser.parse_args()
+    started = time.monotonic()
+    current: list[Stage | float] = []  # the stage under way and when it began
+    took: list[tuple[str, float]] = []
+
+    def progress(report: Progress) -> None:
+        if current and report.stage is current[0]:
+            return
+        now = time.monotonic()
+        if current:
+            took.append((str(current[0].value), now - float(current[1])))
+        current[:] = [report.stage, now]
+
+    result = scan(args.paths, ScanSettings(use_cache=False), progress=progress)
+    now = time.monotonic()
+    if current:
+        took.append((str(current[0].value), now - float(current[1])))
+    stages = " ".join(f"{name}={seconds:.2f}" for name, seconds in took)
+    largest = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    print(f"{stages} total={now - started:.2f} pairs={len(result.pairs)} maxrss={largest}MiB")
+
+
+if __name__ == "__main__":  # worker processes re-import this module
+    main()
