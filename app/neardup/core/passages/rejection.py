@@ -107,7 +107,7 @@ def reach_bound(a_shingles: U64, b: Verifiable, shingle: int, max_gap: int) -> i
             bit = (((key * mix) & np.uint64(0xFFFFFFFF)) * size) >> np.uint64(32)
             held &= b_filter[bit >> np.uint64(6)] >> (bit & np.uint64(63))
         maybe[count] = i
-        count += held
+        count += int(held)
     total, run_start, reach = 0, 0, -max_gap - 2  # the first place starts a run
     for i in maybe[:count]:
         key = np.uint32(a_shingles[i] >> np.uint64(32))
