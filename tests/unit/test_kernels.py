@@ -191,3 +191,10 @@ def test_the_reach_bound_is_what_the_chains_reach() -> None:
                 reach = kernels.bridged_length(starts, ends, MAX_GAP)
                 bound = rejection.reach_bound(a.shingles, b.verifiable, SHINGLE, MAX_GAP)
                 assert bound == reach
+
+
+def test_an_empty_text_that_needs_a_share_is_rejected_not_divided_by() -> None:
+    empty, text = CompactText.of(""), CompactText.of("words enough to be a text here " * 5)
+    assert verify(empty, text, 0.1, 0.0) is None
+    assert verify(text, empty, 0.0, 0.1) is None
+    assert measure_passages(empty, text).overlap_a == 0.0

@@ -233,8 +233,9 @@ def verify(
     """`measure_passages`, or None where the pair was rejected before it was measured: no
     kept key lies in a verbatim run of ``ANCHOR_CHARS`` both share, or its seeds' chains,
     with every gap a passage may bridge, cover less than ``needed_a`` of a or ``needed_b``
-    of b (``rejection`` tells most such pairs without seeding them). A rejection depends on what is needed, so unlike a
-    measured result it is no fact about the two texts to keep.
+    of b (``rejection`` tells most such pairs without seeding them). A rejection depends
+    on what is needed, so unlike a measured result it is no fact about the two texts to
+    keep.
 
     Each shingle of a found in b gives a seed; the k-th occurrence of a shingle in a is
     paired with its k-th occurrence in b (counting round again when b has fewer), so

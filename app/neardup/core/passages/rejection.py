@@ -131,6 +131,8 @@ def worth_seeding(a: Verifiable, b: Verifiable, needed: tuple[float, float], rul
     max_gap, shingle, anchor_shingles, tries = rules[0], rules[4], rules[6], rules[7]
     # The bound first: it rejects four candidates in five, the anchor one in two.
     for need, x, y in ((needed[0], a, b), (needed[1], b, a)):
+        if need > 0.0 and not len(x[6]):  # an empty text covers nothing
+            return False
         if need > 0.0 and min(1.0, reach_bound(x[0], y, shingle, max_gap) / len(x[6])) < need:
             return False
     return shares_anchor_run(a, b, anchor_shingles, tries)
