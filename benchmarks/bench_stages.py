@@ -2,8 +2,9 @@
 
 Role: benchmark tooling, run by hand and never in CI. Scans the folders given in this
 process (cache off, the default worker processes) and prints how long each stage took
-(from its first progress report to the next stage's), the whole scan, the pairs found and
-the largest resident memory of this process.
+(from its first progress report to the next stage's) and this process's resident memory
+as it ended, the whole scan, the pairs found and the largest resident memory of this
+process.
 
 Usage::
 
@@ -22,27 +23,39 @@ from neardup import ScanSettings, scan
 from neardup.core.scan.progress import Progress, Stage
 
 
+def resident_mib() -> int:
+    """This process's resident memory now (Linux; 0 elsewhere)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) // 1024
+    except OSError:
+        pass
+    return 0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("paths", nargs="+")
     args = parser.parse_args()
     started = time.monotonic()
     current: list[Stage | float] = []  # the stage under way and when it began
-    took: list[tuple[str, float]] = []
+    took: list[tuple[str, float, int]] = []
 
     def progress(report: Progress) -> None:
         if current and report.stage is current[0]:
             return
         now = time.monotonic()
         if current:
-            took.append((str(current[0].value), now - float(current[1])))
+            took.append((str(current[0].value), now - float(current[1]), resident_mib()))
         current[:] = [report.stage, now]
 
     result = scan(args.paths, ScanSettings(use_cache=False), progress=progress)
     now = time.monotonic()
     if current:
-        took.append((str(current[0].value), now - float(current[1])))
-    stages = " ".join(f"{name}={seconds:.2f}" for name, seconds in took)
+        took.append((str(current[0].value), now - float(current[1]), resident_mib()))
+    stages = " ".join(f"{name}={seconds:.2f}s/{mib}MiB" for name, seconds, mib in took)
     largest = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     print(f"{stages} total={now - started:.2f} pairs={len(result.pairs)} maxrss={largest}MiB")
 
