@@ -67,7 +67,7 @@ def pair_figures(report: dict[str, Any]) -> dict[frozenset[str], tuple[Any, ...]
 
 DOCUMENT_COLUMNS = (
     "path, content_hash, size, mtime_ns, simhash, keys, format, pages, encoding, notes, "
-    "content_key, text, tokens, token_offsets, kept_hashes"
+    "content_key, text, tokens, kept_hashes"
 )
 
 

@@ -18,7 +18,7 @@ import pytest
 from neardup import ScanSettings, scan
 from neardup.core.models import PairKind, ScanResult
 from neardup.core.report.scan_report import report_dict
-from neardup.core.store.analysis_rows import decode_analysis
+from neardup.core.store.analysis_rows import ANALYSIS_COLUMNS, decode_analysis
 from neardup.core.store.derived_values import DamagedEntryError, decode_outcome, encode_outcome
 from textgen import document, light_edit, paragraphs
 
@@ -121,27 +121,27 @@ def test_a_damaged_fingerprint_or_overlap_is_computed_again_and_replaced(
     [
         "UPDATE analyses SET text = 'not a blob'",
         "UPDATE analyses SET tokens = randomblob(64)",
-        "UPDATE analyses SET offsets = x''",
+        "UPDATE analyses SET tokens = x''",
         "UPDATE analyses SET kept_hashes = randomblob(64)",
         "UPDATE analyses SET notes = 'not json'",
         "UPDATE analyses SET notes = '5'",
         "UPDATE analyses SET pages = 'many'",
-        # Another document's token offsets (or kept hashes): every blob decodes, but they do
-        # not fit the text.
-        "UPDATE analyses SET offsets = (SELECT a.offsets FROM analyses AS a "
-        "WHERE length(a.offsets) != length(analyses.offsets) LIMIT 1)",
+        # Another document's tokens (or kept hashes): every blob decodes, but they do not
+        # fit the text.
+        "UPDATE analyses SET tokens = (SELECT a.tokens FROM analyses AS a "
+        "WHERE length(a.tokens) != length(analyses.tokens) LIMIT 1)",
         "UPDATE analyses SET kept_hashes = "
         "(SELECT kept_hashes FROM analyses ORDER BY length(kept_hashes) DESC LIMIT 1)",
     ],
     ids=[
         "text-not-a-blob",
         "tokens-random",
-        "offsets-empty",
+        "tokens-empty",
         "kept-hashes-random",
         "notes-not-json",
         "notes-not-a-list",
         "pages-not-a-number",
-        "offsets-of-another-text",
+        "tokens-of-another-text",
         "kept-hashes-of-another-text",
     ],
 )
@@ -154,10 +154,7 @@ def test_a_damaged_analysis_is_read_again_and_replaced(
     assert outcome(rescan) == expected and not rescan.notices
     # The damaged rows were dropped and stored anew: every row decodes again.
     with sqlite3.connect(tmp_path / "cache.sqlite3") as db:
-        rows = db.execute(
-            "SELECT format, pages, encoding, notes, content_key, text, tokens, offsets, kept_hashes "
-            "FROM analyses"
-        ).fetchall()
+        rows = db.execute(f"SELECT {ANALYSIS_COLUMNS} FROM analyses").fetchall()
     assert rows
     for row in rows:
         decode_analysis(row, "doc.txt", 1, 1)

@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-import numpy.typing as npt
 import xxhash
 
 from neardup.core.extract import extract
@@ -14,7 +12,7 @@ from neardup.core.features.folding import fold
 from neardup.core.features.shingles import HashArray, winnowed
 from neardup.core.features.text import content_key_text, normalize
 from neardup.core.features.tokenize import (
-    content_tokens_with_offsets,
+    content_tokens,
     get_tokenizer,
     needs_segmenter,
 )
@@ -49,7 +47,6 @@ class Analyzed:
     notes: tuple[str, ...]
     text: str
     tokens: tuple[str, ...]
-    token_offsets: npt.NDArray[np.int64]  # compact: a scan holds these for every document
     content_key: str
     kept_hashes: HashArray  # winnowed shingle hashes: what candidate pairs are made of
     hidden_chars: int = 0  # hidden text the extractor left out
@@ -62,7 +59,7 @@ class Analyzed:
         tokenizer = (
             get_tokenizer(options.tokenizer, options.user_dict) if needs_segmenter(text) else None
         )
-        tokens, offsets = content_tokens_with_offsets(text, tokenizer)
+        tokens = content_tokens(text, tokenizer)
         key = xxhash.xxh3_128_hexdigest(content_key_text(text).encode("utf-8"))
         return cls(
             path=document.path,
@@ -75,7 +72,6 @@ class Analyzed:
             hidden_chars=document.hidden_chars,
             text=text,
             tokens=tuple(tokens),
-            token_offsets=np.asarray(offsets, dtype=np.int64),
             content_key=key,
             kept_hashes=winnowed(text),
         )

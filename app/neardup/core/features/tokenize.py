@@ -135,10 +135,10 @@ def needs_segmenter(text: str) -> bool:
     return _HAN_CHAR.search(text) is not None
 
 
-def content_tokens_with_offsets(
+def content_tokens(
     text: str, tokenizer: Tokenizer | None, stop: frozenset[str] | None = None
-) -> tuple[list[str], list[int]]:
-    """The tokens that carry content, in text order, and where each one starts.
+) -> list[str]:
+    """The tokens that carry content, in text order.
 
     ``tokenizer`` may be None for a text without Han characters (`needs_segmenter`).
     """
@@ -155,28 +155,15 @@ def content_tokens_with_offsets(
     # once and arrives as one object (unpickling does not intern across batches).
     intern = sys.intern
     if not any(runs.is_han):
-        kept = [word not in stop for word in runs.texts]
-        return list(map(intern, compress(runs.texts, kept))), list(compress(runs.starts, kept))
+        return [intern(word) for word in runs.texts if word not in stop]
     if tokenizer is None:
         raise ValueError("a text with Han characters needs a tokenizer")
-    han_runs = list(compress(runs.texts, runs.is_han))
-    segmented = iter(_segment_runs(han_runs, tokenizer))
+    segmented = iter(_segment_runs(list(compress(runs.texts, runs.is_han)), tokenizer))
     tokens: list[str] = []
-    offsets: list[int] = []
-    for word, run_start, is_han in zip(runs.texts, runs.starts, runs.is_han, strict=True):
-        if not is_han:
-            if word not in stop:
-                tokens.append(intern(word))
-                offsets.append(run_start)
-            continue
-        # The backend's tokens concatenate back to the run, so a running sum places them.
-        start = run_start
-        for piece in next(segmented):
-            if piece not in stop:
-                tokens.append(intern(piece))
-                offsets.append(start)
-            start += len(piece)
-    return tokens, offsets
+    for word, is_han in zip(runs.texts, runs.is_han, strict=True):
+        pieces = next(segmented) if is_han else (word,)
+        tokens += [intern(piece) for piece in pieces if piece not in stop]
+    return tokens
 
 
 # What a reader sees as words: runs of Han characters (segmented), runs of other letters
@@ -227,10 +214,3 @@ def _segment_runs(runs: list[str], tokenizer: Tokenizer) -> list[list[str]]:
         sum(map(len, words)) == len(run) for words, run in zip(segmented, runs, strict=True)
     )
     return segmented if lengths_agree else [tokenizer.cut(run) for run in runs]
-
-
-def content_tokens(
-    text: str, tokenizer: Tokenizer, stop: frozenset[str] | None = None
-) -> list[str]:
-    """The tokens that carry content, in text order."""
-    return content_tokens_with_offsets(text, tokenizer, stop)[0]

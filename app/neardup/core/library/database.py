@@ -29,13 +29,13 @@ from neardup.core.library.errors import (
     rebuild_hint,
 )
 from neardup.core.settings import ScanSettings
-from neardup.core.store import StoredAnalysis
+from neardup.core.store import ANALYSIS_COLUMNS, StoredAnalysis
 from neardup.core.versions import ANALYSIS_VERSION
 
 DATABASE_NAME = "library.sqlite"
 FORMAT_NAME = "neardup-library"
 # Bump when the tables, the index files or the library's key selection change meaning.
-LIBRARY_FORMAT = 1
+LIBRARY_FORMAT = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -49,7 +49,7 @@ CREATE TABLE IF NOT EXISTS documents (
     keys INTEGER NOT NULL,
     format TEXT NOT NULL, pages INTEGER, encoding TEXT, notes TEXT NOT NULL,
     content_key TEXT NOT NULL, text BLOB NOT NULL, tokens BLOB NOT NULL,
-    token_offsets BLOB NOT NULL, kept_hashes BLOB NOT NULL
+    kept_hashes BLOB NOT NULL
 );
 CREATE INDEX IF NOT EXISTS documents_by_content ON documents (content_key);
 CREATE TABLE IF NOT EXISTS terms (term TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID;
@@ -60,10 +60,6 @@ CREATE TABLE IF NOT EXISTS problems (
     path TEXT PRIMARY KEY, code TEXT NOT NULL, reason TEXT NOT NULL
 );
 """
-# The columns of a stored analysis (core.store.analysis_rows), in its order.
-ANALYSIS_COLUMNS = (
-    "format, pages, encoding, notes, content_key, text, tokens, token_offsets, kept_hashes"
-)
 _IN_CHUNK = 900  # host parameters per statement (SQLite's old limit is 999)
 
 
@@ -367,7 +363,7 @@ class LibraryDatabase:
         signed = simhash - (1 << 64) if simhash >= 1 << 63 else simhash  # SQLite's integers
         cursor = self._db.execute(
             f"INSERT INTO documents (path, content_hash, size, mtime_ns, simhash, keys, "
-            f"{ANALYSIS_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"{ANALYSIS_COLUMNS}) VALUES ({', '.join('?' * (6 + len(stored)))})",
             (path, digest, size, mtime_ns, signed, keys, *stored),
         )
         self._db.execute("DELETE FROM problems WHERE path = ?", (path,))

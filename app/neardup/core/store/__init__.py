@@ -8,6 +8,7 @@ from neardup.core import lazy_face
 
 if TYPE_CHECKING:
     from neardup.core.store.analysis_rows import (
+        ANALYSIS_COLUMNS,
         StoredAnalysis,
         decode_analysis,
         encode_analysis,
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "ANALYSIS_COLUMNS",
     "OVERLAP_PREFIX",
     "WHOLE_PAIR",
     "AnalysisCache",
@@ -76,7 +78,12 @@ __all__ = [
 __getattr__, __dir__ = lazy_face(
     __name__,
     {
-        "analysis_rows": ("StoredAnalysis", "decode_analysis", "encode_analysis"),
+        "analysis_rows": (
+            "ANALYSIS_COLUMNS",
+            "StoredAnalysis",
+            "decode_analysis",
+            "encode_analysis",
+        ),
         "cache": ("AnalysisCache", "SeenFiles"),
         "file_identity": ("FileKey", "content_hash", "file_keys"),
         "ignore_list": ("DocumentKey", "IgnoreList", "IgnoreListError"),

@@ -18,8 +18,11 @@ import numpy as np
 from neardup.core.features import Analyzed, HashArray
 from neardup.core.store.derived_values import CHECKSUM_BYTES, DamagedEntryError, checksum
 
-# format, pages, encoding, notes, content key, text, tokens, token offsets, kept hashes
-StoredAnalysis = tuple[str, int | None, str | None, str, str, bytes, bytes, bytes, bytes]
+# format, pages, encoding, notes, content key, text, tokens, kept hashes
+StoredAnalysis = tuple[str, int | None, str | None, str, str, bytes, bytes, bytes]
+# Their columns, as the cache and a reference library name them.
+ANALYSIS_COLUMNS = "format, pages, encoding, notes, content_key, text, tokens, kept_hashes"
+
 
 _TOKEN_SEPARATOR = "\x1f"
 _LEVEL = 1  # fast: the cache is local, and a scan writes it once per new file
@@ -34,7 +37,6 @@ def encode_analysis(item: Analyzed) -> StoredAnalysis:
         item.content_key,
         zlib.compress(item.text.encode("utf-8"), _LEVEL),
         zlib.compress(_TOKEN_SEPARATOR.join(item.tokens).encode("utf-8"), _LEVEL),
-        zlib.compress(item.token_offsets.astype("<u4").tobytes(), _LEVEL),
     )
     hashes = zlib.compress(item.kept_hashes.astype("<u8").tobytes(), _LEVEL)
     return (*fields, checksum(*fields, hashes) + hashes)
@@ -63,9 +65,9 @@ def _blob(value: object, name: str) -> bytes:
 
 
 def _decode_analysis(row: Sequence[object], path: str, size: int, mtime_ns: int) -> Analyzed:
-    fmt, pages, encoding, notes, content_key, text, tokens, offsets, stored_hashes = row
+    fmt, pages, encoding, notes, content_key, text, tokens, stored_hashes = row
     stored = _blob(stored_hashes, "kept hashes")
-    if stored[:CHECKSUM_BYTES] != checksum(*row[:8], stored[CHECKSUM_BYTES:]):
+    if stored[:CHECKSUM_BYTES] != checksum(*row[:7], stored[CHECKSUM_BYTES:]):
         raise DamagedEntryError("a damaged analysis: its checksum does not match")
     if not (isinstance(fmt, str) and isinstance(content_key, str) and isinstance(notes, str)):
         raise DamagedEntryError(
@@ -85,14 +87,6 @@ def _decode_analysis(row: Sequence[object], path: str, size: int, mtime_ns: int)
     plain = zlib.decompress(_blob(text, "text")).decode("utf-8")
     token_text = zlib.decompress(_blob(tokens, "tokens")).decode("utf-8")
     words = tuple(token_text.split(_TOKEN_SEPARATOR)) if token_text else ()
-    stored_offsets = zlib.decompress(_blob(offsets, "token offsets"))
-    token_offsets = np.frombuffer(stored_offsets, dtype="<u4").astype(np.int64)
-    if len(token_offsets) != len(words):
-        raise DamagedEntryError("a damaged analysis: more or fewer token offsets than tokens")
-    if len(words) and (
-        bool(np.any(np.diff(token_offsets) < 0)) or int(token_offsets[-1]) >= len(plain)
-    ):
-        raise DamagedEntryError("a damaged analysis: token offsets out of order or beyond the text")
     kept_hashes = _decode_hashes(stored[CHECKSUM_BYTES:])
     return Analyzed(
         path=Path(path),
@@ -104,7 +98,6 @@ def _decode_analysis(row: Sequence[object], path: str, size: int, mtime_ns: int)
         notes=tuple(note_list),
         text=plain,
         tokens=words,
-        token_offsets=token_offsets,
         content_key=content_key,
         kept_hashes=kept_hashes,
         hidden_chars=hidden,

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 _K = TypeVar("_K")
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 # Whole-scan outcomes kept: trying other settings on a folder, or other folders, adds one
 # each (a few MB for a large folder), so older ones make way.
 MAX_STORED_SCANS = 16
@@ -88,7 +88,7 @@ CREATE TABLE IF NOT EXISTS files (
 CREATE TABLE IF NOT EXISTS analyses (
     content_hash TEXT NOT NULL, settings_key TEXT NOT NULL,
     format TEXT NOT NULL, pages INTEGER, encoding TEXT, notes TEXT NOT NULL,
-    content_key TEXT NOT NULL, text BLOB NOT NULL, tokens BLOB NOT NULL, offsets BLOB NOT NULL,
+    content_key TEXT NOT NULL, text BLOB NOT NULL, tokens BLOB NOT NULL,
     kept_hashes BLOB NOT NULL,
     PRIMARY KEY (content_hash, settings_key)
 );
@@ -198,7 +198,7 @@ class AnalysisCache:
             return {}
         # The codec (numpy and the analysis code) is imported only when analyses are
         # read or written: a rescan served whole from the cache needs neither.
-        from neardup.core.store.analysis_rows import decode_analysis
+        from neardup.core.store.analysis_rows import ANALYSIS_COLUMNS, decode_analysis
         from neardup.core.store.derived_values import DamagedEntryError
 
         out: dict[str, Analyzed] = {}
@@ -207,8 +207,7 @@ class AnalysisCache:
             for path, digest in hashes.items():
                 found = (digest, settings_key, path_format(path))
                 row = self._db.execute(
-                    "SELECT format, pages, encoding, notes, content_key, text, tokens, offsets, kept_hashes "
-                    "FROM analyses WHERE content_hash=? AND settings_key=? AND format=?",
+                    f"SELECT {ANALYSIS_COLUMNS} FROM analyses WHERE content_hash=? AND settings_key=? AND format=?",
                     found,
                 ).fetchone()
                 if not row:
@@ -257,7 +256,7 @@ class AnalysisCache:
             rows.append((digest, settings_key, *row))
             paths.append((str(item.path), digest))
         self._write(
-            ("INSERT OR REPLACE INTO analyses VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows),
+            ("INSERT OR REPLACE INTO analyses VALUES (?,?,?,?,?,?,?,?,?,?)", rows),
             ("INSERT OR REPLACE INTO files VALUES (?,?,?,?)", _file_rows(paths, keys)),
         )
 
