@@ -48,6 +48,7 @@ from neardup.core.scan import (
     Stage,
     analyze_all,
     find_pairs,
+    load_verification_in_background,
     walk,
 )
 from neardup.core.settings import ScanSettings
@@ -88,8 +89,11 @@ def check_library(
         found = walk(paths, chosen.suffixes, chosen.exclude, chosen.include_hidden, chosen.include)
         notices: list[str] = []
         cache = AnalysisCache(chosen.cache_path) if chosen.use_cache else None
+        # Verification's compiled loops load while the checked files are analysed and the
+        # library's index is read: they are most of a small check's fixed cost.
+        load = load_verification_in_background if chosen.detect_partial else (lambda: None)
         try:
-            analysis = analyze_all(found.files, ctx, executor, notices, cache)
+            analysis = analyze_all(found.files, ctx, executor, notices, cache, started=load)
         finally:
             if cache is not None:
                 cache.close()

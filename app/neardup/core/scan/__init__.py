@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     )
     from neardup.core.scan.file_walk import WalkResult, walk
     from neardup.core.scan.pairs_stage import find_pairs
-    from neardup.core.scan.pipeline import scan
+    from neardup.core.scan.pipeline import load_verification_in_background, scan
     from neardup.core.scan.progress import (
         CancelFlag,
         CancelToken,
@@ -46,6 +46,7 @@ __all__ = [
     "analyze_files",
     "default_workers",
     "find_pairs",
+    "load_verification_in_background",
     "scan",
     "walk",
 ]
@@ -62,7 +63,7 @@ __getattr__, __dir__ = lazy_face(
         ),
         "file_walk": ("WalkResult", "walk"),
         "pairs_stage": ("find_pairs",),
-        "pipeline": ("scan",),
+        "pipeline": ("load_verification_in_background", "scan"),
         "progress": (
             "CancelFlag",
             "CancelToken",

@@ -131,10 +131,11 @@ def _scan_inputs(
     return inputs
 
 
-def _warm_up_verification() -> None:
-    """Load verification's compiled loops in a thread while the documents are analysed:
-    started once the workers are, since on two cores an import competing for the main
-    thread's lock would delay the pool's start (about 0.3 s)."""
+def load_verification_in_background() -> None:
+    """Load verification's compiled loops (numba and its cached kernels, about 0.6 s of
+    CPU) in a thread while the documents are analysed: a scan starts it once its workers
+    are, since on two cores an import competing for the main thread's lock would delay the
+    pool's start (about 0.3 s); a library check, before it analyses the checked files."""
 
     def load() -> None:
         from neardup.core.passages import warm_up
@@ -171,7 +172,7 @@ def _scan_files(
         # stage (numba's compiled verification) once the workers run, not before.
         from neardup.core.scan.analysis_stage import analyze_all
 
-        on_start = _warm_up_verification if settings.detect_partial else (lambda: None)
+        on_start = load_verification_in_background if settings.detect_partial else (lambda: None)
         with collector_skips_existing_objects():
             analysis = analyze_all(files, ctx, executor, notices, cache, seen, on_start)
             from neardup.core.scan.pairs_stage import find_pairs
