@@ -202,8 +202,9 @@ def synthesize_library(real: Path, target: Path, factor: int, seed: int) -> dict
                 analysis = list(stored)
                 for copy in range(1, factor):
                     analysis[4] = secrets.token_hex(max(1, len(str(stored[4])) // 2))
-                    hashes = bytes(stored[8])[CHECKSUM_BYTES:]  # type: ignore[arg-type]
-                    analysis[8] = checksum(*analysis[:8], hashes) + hashes
+                    # The kept hashes come last, after the row's checksum of the rest.
+                    hashes = bytes(stored[-1])[CHECKSUM_BYTES:]  # type: ignore[arg-type]
+                    analysis[-1] = checksum(*analysis[:-1], hashes) + hashes
                     fresh = rng.integers(1, 2**63, size=len(own), dtype=np.int64)
                     doc_keys = np.where(common[own], keys[own], fresh.astype(np.uint64))
                     new_id = db.insert_document(

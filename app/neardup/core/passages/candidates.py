@@ -41,6 +41,8 @@ MAX_SHARED_BY = 256
 # Two odd multipliers make the signature of a posting list (its documents) rarely collide;
 # lists with the same signature are still told apart by their documents.
 _MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F))
+# Pair keys made at once, before they are merged with the distinct ones found so far.
+_KEYS_A_PART = 1 << 22
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
@@ -52,7 +54,7 @@ class SharedText:
     """Candidate pairs (indices into the documents given, a < b), and how many documents
     keep each hash, to tell common passages (found in many documents) from rare ones."""
 
-    pairs: npt.NDArray[np.int64]  # shape (m, 2), sorted
+    pairs: npt.NDArray[np.int32]  # shape (m, 2), sorted; 32 bits: there are tens of millions
     hashes: HashArray  # sorted distinct hashes kept by two or more documents
     documents: IntArray  # how many documents keep each of those hashes
 
@@ -88,10 +90,15 @@ def shared_text(kept: Sequence[HashArray], lengths: Sequence[int], needed: float
     postings = _Postings.of(kept, lengths)
     common = postings.common_share()
     heavy = common >= needed * BOUND_MARGIN
-    found = [postings.rare_pairs(), postings.heavy_pairs(heavy, needed * BOUND_MARGIN)]
-    pairs = sorted_distinct(np.concatenate(found))
+    found = _DistinctKeys()
+    postings.rare_pairs(found)
+    found.add(postings.heavy_pairs(heavy, needed * BOUND_MARGIN))
+    pairs = found.merged()
     hashes, documents = postings.held_by_several()
-    return SharedText(np.stack([pairs >> 32, pairs & 0xFFFFFFFF], axis=1), hashes, documents)
+    halves = np.empty((len(pairs), 2), dtype=np.int32)
+    np.right_shift(pairs, 32, out=halves[:, 0], casting="unsafe")
+    np.bitwise_and(pairs, 0xFFFFFFFF, out=halves[:, 1], casting="unsafe")
+    return SharedText(halves, hashes, documents)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,10 +162,9 @@ class _Postings:
         ).astype(np.float64)
         return shares
 
-    def rare_pairs(self) -> IntArray:
+    def rare_pairs(self, found: _DistinctKeys) -> None:
         """Every pair within posting lists of 2..MAX_SHARED_BY documents (key
-        ``a << 32 | b``, a < b)."""
-        keys: list[IntArray] = [np.zeros(0, dtype=np.int64)]
+        ``a << 32 | b``, a < b), added to ``found``."""
         for size in np.unique(self.counts[self.counts >= 2]).tolist():
             if size > MAX_SHARED_BY:
                 break
@@ -173,8 +179,10 @@ class _Postings:
             new_set[1:] = (owners[1:] != owners[:-1]).any(axis=1)
             owners = owners[new_set]
             left, right = np.triu_indices(size, 1)
-            keys.append((owners[:, left] * (1 << 32) + owners[:, right]).reshape(-1))
-        return sorted_distinct(np.concatenate(keys))
+            step = max(1, _KEYS_A_PART // len(left))
+            for k in range(0, len(owners), step):
+                part = owners[k : k + step]
+                found.add((part[:, left] * (1 << 32) + part[:, right]).reshape(-1))
 
     def heavy_pairs(self, heavy: npt.NDArray[np.bool_], threshold: float) -> IntArray:
         """The pairs of each heavy document whose common shared places can make up
@@ -202,3 +210,31 @@ class _Postings:
             others = others[others != x]
             found.append(np.minimum(others, x) * (1 << 32) + np.maximum(others, x))
         return np.concatenate(found)
+
+
+class _DistinctKeys:
+    """Sorted distinct keys gathered a part at a time and merged as they come (the runs of
+    a log-structured merge), so that memory follows the distinct keys, not every key made:
+    two documents that share many passages give their pair once for each. At 50,000
+    documents all the keys made, concatenated and then sorted, were the scan's peak."""
+
+    def __init__(self) -> None:
+        self._runs: list[IntArray] = []  # each sorted and distinct, larger ones first
+
+    def add(self, keys: IntArray) -> None:
+        run = sorted_distinct(keys)
+        while self._runs and len(self._runs[-1]) <= 2 * len(run):
+            run = sorted_distinct(np.concatenate((self._runs.pop(), run)))
+        self._runs.append(run)
+
+    def merged(self) -> IntArray:
+        """Every key added, sorted and distinct; the runs are let go."""
+        if len(self._runs) <= 1:
+            return self._runs.pop() if self._runs else np.zeros(0, dtype=np.int64)
+        merged = np.concatenate(self._runs)
+        self._runs.clear()
+        merged.sort()  # in place: the concatenation is this call's own
+        keep = np.empty(len(merged), dtype=bool)
+        keep[:1] = True
+        np.not_equal(merged[1:], merged[:-1], out=keep[1:])
+        return merged[keep]

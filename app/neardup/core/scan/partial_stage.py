@@ -94,15 +94,16 @@ def _packs_and_blocks(
 
 
 def _groups(
-    pairs: np.ndarray,
+    pairs: npt.NDArray[np.int32],
     representatives: Sequence[int],
     copies: dict[int, list[int]],
     packs: npt.NDArray[np.int64],
     blocks: npt.NDArray[np.int64],
 ) -> Iterator[tuple[int, int, npt.NDArray[np.int64]]]:
     """The candidates a pack against a pack: (first pack, second pack, every pair of the
-    copies of each candidate's two representatives, as documents a < b); ``packs`` gives
-    each representative's pack, ``blocks`` each pack's block (`_packs_and_blocks`).
+    copies of each candidate's two representatives, as documents a < b); ``pairs`` are
+    the candidates, sorted, ``packs`` gives each representative's pack, ``blocks`` each
+    pack's block (`_packs_and_blocks`).
 
     The packs of a block of first documents stay while the second documents' packs
     stream past them, each once: a pack against every pack of the block, then the next.
@@ -110,31 +111,51 @@ def _groups(
     block's), where rectangles of two blocks of half the memory each, whose first
     packs made way for the seconds', built it T / B times or more: at 20,000 documents
     3.9 times a text against 10.2.
+
+    A block's candidates are picked and ordered when it begins, so that only they are
+    copied: at 50,000 documents there are tens of millions of candidates, and copies of
+    all of them sorted at once held over a gigabyte for the whole stage.
     """
-    firsts, seconds = pairs[:, 0], pairs[:, 1]
-    first_packs, second_packs = packs[firsts], packs[seconds]
-    order = np.lexsort((seconds, firsts, first_packs, second_packs, blocks[first_packs]))
-    firsts, seconds = firsts[order], seconds[order]
-    first_packs, second_packs = first_packs[order], second_packs[order]
+    packs32 = packs.astype(np.int32)
+    block_of_first = blocks.astype(np.int32)[packs32[pairs[:, 0]]]
     documents = np.asarray(representatives, dtype=np.int64)
     alone = np.array([len(copies[r]) == 1 for r in representatives], dtype=bool)
-    new_group = (first_packs[1:] != first_packs[:-1]) | (second_packs[1:] != second_packs[:-1])
-    bounds = [0, *(np.flatnonzero(new_group) + 1).tolist(), len(order)]
-    for start, end in itertools.pairwise(bounds):
-        if start == end:
-            continue
-        i, j = firsts[start:end], seconds[start:end]
-        plain = alone[i] & alone[j]  # most pairs: no copies
-        x, y = documents[i[plain]], documents[j[plain]]
-        found = [np.stack([np.minimum(x, y), np.maximum(x, y)], axis=1)]
-        for a, b in zip(i[~plain].tolist(), j[~plain].tolist(), strict=True):
-            expanded = [
-                (min(x, y), max(x, y))
-                for x in copies[representatives[a]]
-                for y in copies[representatives[b]]
-            ]
-            found.append(np.array(expanded, dtype=np.int64))
-        yield int(first_packs[start]), int(second_packs[start]), np.concatenate(found)
+    pack_count = np.int64(len(blocks))  # one block number per pack
+    for block in range(int(blocks.max(initial=-1)) + 1):
+        chosen = pairs[np.flatnonzero(block_of_first == block)]
+        # By second pack, then first pack; stable, so each group keeps the pairs' order.
+        group_key = packs32[chosen[:, 1]] * pack_count + packs32[chosen[:, 0]]
+        order = np.argsort(group_key, kind="stable")
+        chosen, group_key = chosen[order], group_key[order]
+        del order
+        bounds = [0, *(np.flatnonzero(np.diff(group_key)) + 1).tolist(), len(chosen)]
+        for start, end in itertools.pairwise(bounds):
+            if start == end:
+                continue
+            i, j = chosen[start:end, 0], chosen[start:end, 1]
+            plain = alone[i] & alone[j]  # most pairs: no copies
+            x, y = documents[i[plain]], documents[j[plain]]
+            found = [np.stack([np.minimum(x, y), np.maximum(x, y)], axis=1)]
+            for a, b in zip(i[~plain].tolist(), j[~plain].tolist(), strict=True):
+                expanded = [
+                    (min(x, y), max(x, y))
+                    for x in copies[representatives[a]]
+                    for y in copies[representatives[b]]
+                ]
+                found.append(np.array(expanded, dtype=np.int64))
+            second_pack, first_pack = divmod(int(group_key[start]), int(pack_count))
+            yield first_pack, second_pack, np.concatenate(found)
+
+
+def _pairs_of_copies(pairs: npt.NDArray[np.int32], copy_counts: npt.NDArray[np.int64]) -> int:
+    """How many pairs of documents the candidate pairs of representatives stand for."""
+    if copy_counts.max(initial=1) == 1:  # most scans: no exact copies
+        return len(pairs)
+    step = 1 << 20  # in slices: tens of millions of candidates, never a temporary of each
+    return sum(
+        int(np.dot(copy_counts[pairs[k : k + step, 0]], copy_counts[pairs[k : k + step, 1]]))
+        for k in range(0, len(pairs), step)
+    )
 
 
 def _calls(group: npt.NDArray[np.int64], lengths: npt.NDArray[np.int64]) -> list[np.ndarray]:
@@ -215,7 +236,7 @@ def passage_pairs(
     # Progress counts every pair verified: the block index's, then the candidates' (each
     # candidate of two representatives stands for every pair of their copies).
     copy_counts = np.array([len(copies[r]) for r in representatives], dtype=np.int64)
-    candidates = int((copy_counts[shared.pairs[:, 0]] * copy_counts[shared.pairs[:, 1]]).sum())
+    candidates = _pairs_of_copies(shared.pairs, copy_counts)
     timer = StageTimer(ctx.progress, Stage.PASSAGES, max(1, len(near_pairs) + candidates))
     timer.report(0, force=True)
 

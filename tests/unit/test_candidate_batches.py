@@ -1,0 +1,79 @@
+"""Candidate pairs at scale: gathered as distinct keys a part at a time, and handed to
+verification a block at a time, with the same pairs in the same order as sorting them all."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from neardup.core.passages.candidates import _DistinctKeys
+from neardup.core.scan.partial_stage import _groups, _packs_and_blocks
+
+
+def test_distinct_keys_merged_a_part_at_a_time_are_all_keys_once_sorted() -> None:
+    rng = np.random.default_rng(5)
+    found = _DistinctKeys()
+    everything = []
+    for size in [0, 1, 7, 3000, 10, 50_000, 2, 20_000, 600, 0, 90_000, 5]:
+        # Few distinct values, so that parts repeat each other's keys as pairs do.
+        keys = rng.integers(0, 40_000, size=size).astype(np.int64) * (1 << 32) + 7
+        found.add(keys)
+        everything.append(keys)
+    merged = found.merged()
+    assert merged.dtype == np.int64
+    assert np.array_equal(merged, np.unique(np.concatenate(everything)))
+    assert len(_DistinctKeys().merged()) == 0
+
+
+def _sorted_all_at_once(
+    pairs: np.ndarray, packs: np.ndarray, blocks: np.ndarray
+) -> list[tuple[int, int, list[tuple[int, int]]]]:
+    """The candidates of each pack against each pack, from one sort of all of them."""
+    firsts, seconds = pairs[:, 0], pairs[:, 1]
+    first_packs, second_packs = packs[firsts], packs[seconds]
+    order = np.lexsort((seconds, firsts, first_packs, second_packs, blocks[first_packs]))
+    groups: list[tuple[int, int, list[tuple[int, int]]]] = []
+    for k in order.tolist():
+        key = (int(first_packs[k]), int(second_packs[k]))
+        if not groups or groups[-1][:2] != key:
+            groups.append((*key, []))
+        groups[-1][2].append((int(firsts[k]), int(seconds[k])))
+    return groups
+
+
+def test_groups_a_block_at_a_time_are_the_groups_of_one_sort_of_all() -> None:
+    rng = np.random.default_rng(11)
+    count = 400
+    sizes = rng.integers(1, 50, size=count).astype(np.float64) * 1e6
+    sizes[rng.random(count) < 0.1] = 0  # representatives without a candidate
+    packs, blocks = _packs_and_blocks(sizes)
+    assert blocks.max() >= 3, "the test needs several blocks"
+    a = rng.integers(0, count, size=6000)
+    b = rng.integers(0, count, size=6000)
+    keys = np.unique(np.minimum(a, b)[a != b] * (1 << 32) + np.maximum(a, b)[a != b])
+    pairs = np.stack([keys >> 32, keys & 0xFFFFFFFF], axis=1).astype(np.int32)
+    representatives = list(range(count))
+    copies = {r: [r] for r in representatives}
+    found = [
+        (first, second, [tuple(p) for p in group.tolist()])
+        for first, second, group in _groups(pairs, representatives, copies, packs, blocks)
+    ]
+    assert found == _sorted_all_at_once(pairs.astype(np.int64), packs, blocks)
+
+
+def test_groups_give_every_pair_of_the_copies_of_two_representatives() -> None:
+    packs, blocks = _packs_and_blocks(np.array([5e7, 5e7, 5e7, 5e7]))
+    representatives = [0, 3, 5, 8]
+    copies = {0: [0, 1, 2], 3: [3], 5: [5, 6], 8: [8]}
+    pairs = np.array([[0, 1], [0, 3], [1, 2], [2, 3]], dtype=np.int32)
+    found = sorted(
+        tuple(p)
+        for _, _, group in _groups(pairs, representatives, copies, packs, blocks)
+        for p in group.tolist()
+    )
+    expected = sorted(
+        (min(x, y), max(x, y))
+        for i, j in pairs.tolist()
+        for x in copies[representatives[i]]
+        for y in copies[representatives[j]]
+    )
+    assert found == expected
