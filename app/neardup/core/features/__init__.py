@@ -39,6 +39,7 @@ if TYPE_CHECKING:
         to_hex,
     )
     from neardup.core.features.text import Span, content_key_text, normalize, split_sentences
+    from neardup.core.features.token_ids import TokenIds, Vocabulary
     from neardup.core.features.tokenize import get_tokenizer, needs_segmenter, word_spans
     from neardup.core.features.weighting import (
         MIN_DOCUMENTS_FOR_CORPUS_IDF,
@@ -67,7 +68,9 @@ __all__ = [
     "OffsetMap",
     "Shingles",
     "Span",
+    "TokenIds",
     "UInt64Array",
+    "Vocabulary",
     "analyze_file",
     "compact_length",
     "content_key_text",
@@ -98,6 +101,7 @@ __getattr__, __dir__ = lazy_face(
         "offsets": ("MappedText", "MappingError", "OffsetMap", "mapped_text"),
         "simhash": ("BITS", "UInt64Array", "popcount", "simhash_terms", "to_hex"),
         "text": ("Span", "content_key_text", "normalize", "split_sentences"),
+        "token_ids": ("TokenIds", "Vocabulary"),
         "tokenize": ("get_tokenizer", "needs_segmenter", "word_spans"),
         "weighting": ("MIN_DOCUMENTS_FOR_CORPUS_IDF", "FloatArray", "IdfTable", "idf_for", "weigh"),
         "shingles": (

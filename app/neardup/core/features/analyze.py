@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,7 +47,7 @@ class Analyzed:
     encoding: str | None
     notes: tuple[str, ...]
     text: str
-    tokens: tuple[str, ...]
+    tokens: Sequence[str]  # a tuple from analysis; a scan holds them as ``TokenIds``
     content_key: str
     kept_hashes: HashArray  # winnowed shingle hashes: what candidate pairs are made of
     hidden_chars: int = 0  # hidden text the extractor left out

@@ -11,14 +11,13 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic
+from typing import Generic, TypeVar
 
-from neardup.core.features import Analyzed, AnalyzeOptions, analyze_file
+from neardup.core.features import Analyzed, AnalyzeOptions, Vocabulary, analyze_file
 from neardup.core.models import Problem
 from neardup.core.scan.progress import ScanContext, Stage, StageTimer
 from neardup.core.scan.same_bytes import SameBytes
@@ -99,6 +98,7 @@ def _analyze_here(
     timer: StageTimer,
     results: list[WorkerResult[Derived]],
     done_before: int,
+    vocabulary: Vocabulary,
 ) -> bool:
     """Analyse files one by one in this process; False when cancelled.
 
@@ -108,29 +108,32 @@ def _analyze_here(
     for path in paths:
         if ctx.cancelled():
             return False
-        results.append((analyze_file(path, options), None, None))
+        results.append((_numbered(analyze_file(path, options), vocabulary), None, None))
         timer.report(done_before + len(results), path.name)
     return True
 
 
-def _with_shared_words(batch: list[WorkerResult[Derived]]) -> list[WorkerResult[Derived]]:
-    """A worker's results, their tokens one string per word for the whole scan.
+ItemT = TypeVar("ItemT", Analyzed, Problem, Analyzed | Problem)
 
-    A batch arrives pickled, so each word is a new string in every batch, and the scan
-    holds every document's tokens: as separate strings they were half a document's memory
-    in this process (16 of 32 KB for a 4 KB text). Done as batches arrive, while the
-    workers go on.
+
+def _numbered(item: ItemT, vocabulary: Vocabulary) -> ItemT:
+    """An analysis with its tokens as indices into the scan's words (``TokenIds``).
+
+    A worker's batch arrives pickled, so each word is a new string in every batch, and the
+    scan holds every document's tokens: as separate strings they were half a document's
+    memory in this process (16 of 32 KB for a 4 KB text), as a tuple of shared strings 8
+    bytes a token. Done as batches arrive, while the workers go on.
     """
-    return [
-        (
-            dataclasses.replace(item, tokens=tuple(map(sys.intern, item.tokens)))
-            if isinstance(item, Analyzed)
-            else item,
-            stored,
-            derived,
-        )
-        for item, stored, derived in batch
-    ]
+    if isinstance(item, Analyzed):
+        return dataclasses.replace(item, tokens=vocabulary.encode(item.tokens))
+    return item
+
+
+def _with_shared_words(
+    batch: list[WorkerResult[Derived]], vocabulary: Vocabulary
+) -> list[WorkerResult[Derived]]:
+    """A worker's results, numbered (`_numbered`)."""
+    return [(_numbered(item, vocabulary), stored, derived) for item, stored, derived in batch]
 
 
 def _run_analysis(
@@ -145,6 +148,7 @@ def _run_analysis(
     encode: bool,
     keys: Mapping[str, FileKey],
     started: Callable[[], None],
+    vocabulary: Vocabulary,
 ) -> tuple[list[WorkerResult[Derived]], bool]:
     """Analyse files in this process or a pool; returns the results and whether all finished.
     ``started`` is called once the work is under way (the pool's workers spawned).
@@ -172,7 +176,7 @@ def _run_analysis(
         )
         read = {str(item.path) for item, _, _ in results}
         rest = [p for p in paths if str(p) not in read]
-        return _analyze_here(rest, options, ctx, timer, results, done_before)
+        return _analyze_here(rest, options, ctx, timer, results, done_before, vocabulary)
 
     finished = False
     try:
@@ -183,7 +187,9 @@ def _run_analysis(
         if executor is None or forking:
             started()
         if executor is None:
-            return results, _analyze_here(paths, options, ctx, timer, results, done_before)
+            return results, _analyze_here(
+                paths, options, ctx, timer, results, done_before, vocabulary
+            )
         try:
             pending: set[Future[list[WorkerResult[Derived]]]] = {
                 executor.submit(batch, files, options, encode=encode)
@@ -206,7 +212,7 @@ def _run_analysis(
                     for other in pending:
                         other.cancel()
                     return results, read_rest_here(error)
-                results.extend(_with_shared_words(batch_results))
+                results.extend(_with_shared_words(batch_results, vocabulary))
                 last = batch_results[-1][0].path.name if batch_results else None
                 timer.report(done_before + len(results), last)
             if ctx.cancelled():
@@ -294,6 +300,7 @@ def analyze_files(
         seen = cache.see(paths) if cache is not None else SeenFiles(file_keys(paths), {})
     keys = seen.keys
     settings_key = settings.analysis_key()
+    vocabulary = Vocabulary()
     cached: dict[str, Analyzed] = {}
     known_problems: dict[str, Problem] = {}
     hashes = dict(seen.hashes)
@@ -314,7 +321,7 @@ def analyze_files(
         cache.remember_paths({p: hashed[p] for p in moved}, keys)
         cached.update(moved)
         hashes.update(hashed)
-    results: list[Analyzed | Problem] = list(cached.values())
+    results: list[Analyzed | Problem] = [_numbered(a, vocabulary) for a in cached.values()]
     results += [known_problems[str(p)] for p in paths if str(p) in known_problems]
     settled = {p: hashes[p] for p in (*cached, *known_problems)}
     timer.report(len(results), force=True)
@@ -331,6 +338,7 @@ def analyze_files(
         encode,
         keys,
         started,
+        vocabulary,
     )
     fresh: list[WorkerResult[Derived]] = []
     read_again: list[Path] = []
@@ -343,7 +351,7 @@ def analyze_files(
         fresh += [(copy, stored, derived) for copy in copies]
         read_again += unsure
     if read_again and finished:
-        finished = _analyze_here(read_again, options, ctx, timer, fresh, len(results))
+        finished = _analyze_here(read_again, options, ctx, timer, fresh, len(results), vocabulary)
     timer.report(len(results) + len(fresh), force=True)
     outcome: AnalysisOutcome[Derived] = AnalysisOutcome(results, finished, settled)
     new_analyses: list[tuple[Analyzed, str]] = []
