@@ -20,6 +20,20 @@ from neardup.gui.report_data import ReportData, parse_report
 from neardup.gui.settings.settings_store import SettingsStore
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _verification_compiled() -> None:
+    """numba's verification loops compiled (or loaded) once, before any window scans.
+
+    In a fresh clone nothing is in numba's cache yet, and compiling takes from 10 s to over
+    a minute on a loaded machine; the first window's scan would spend it waiting for the
+    compiler inside its 60 s limit, beside the scan's own loading thread. The window's
+    tests are about the window: compiling is the core's, and is tested there.
+    """
+    from neardup.core.passages import warm_up
+
+    warm_up()
+
+
 @pytest.fixture
 def store(tmp_path: Path) -> SettingsStore:
     return SettingsStore(tmp_path / "neardup.ini")
