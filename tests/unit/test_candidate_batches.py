@@ -4,8 +4,10 @@ verification a block at a time, with the same pairs in the same order as sorting
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from neardup.core.passages.candidates import _DistinctKeys
+from neardup.core.passages import candidates
+from neardup.core.passages.candidates import MAX_SHARED_BY, _DistinctKeys
 from neardup.core.scan.partial_stage import _groups, _packs_and_blocks
 
 
@@ -77,3 +79,26 @@ def test_groups_give_every_pair_of_the_copies_of_two_representatives() -> None:
         for y in copies[representatives[j]]
     )
     assert found == expected
+
+
+def test_postings_built_a_range_of_hashes_at_a_time_give_what_all_at_once_give(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Pairs, common text held by more than MAX_SHARED_BY documents (the bound's heavy
+    documents) and the holders of each hash, with 8 ranges as with one."""
+    rng = np.random.default_rng(3)
+    everywhere = np.sort(rng.integers(0, 2**64, size=40, dtype=np.uint64))
+    kept, lengths = [], []
+    for n in range(MAX_SHARED_BY + 60):
+        own = rng.integers(0, 2**64, size=int(rng.integers(5, 60)), dtype=np.uint64)
+        shared = rng.integers(0, 2**64 >> 40, size=8, dtype=np.uint64) << np.uint64(40)
+        common = everywhere[: 30 if n % 7 == 0 else 3]  # a template, heavy in some
+        kept.append(np.sort(np.concatenate([own, shared, common])))
+        lengths.append(int(rng.integers(200, 3000)))
+    found = {}
+    for bits in (0, 3):
+        monkeypatch.setattr(candidates, "_RANGE_BITS", bits)
+        found[bits] = candidates.shared_text(kept, lengths, 0.2)
+    assert len(found[0].pairs) > 1000 and found[0].documents.max() > MAX_SHARED_BY
+    for field in ("pairs", "hashes", "documents"):
+        assert np.array_equal(getattr(found[0], field), getattr(found[3], field)), field

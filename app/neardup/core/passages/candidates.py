@@ -43,6 +43,10 @@ MAX_SHARED_BY = 256
 _MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F))
 # Pair keys made at once, before they are merged with the distinct ones found so far.
 _KEYS_A_PART = 1 << 22
+# Posting lists are built for the hashes of one value range at a time (by their leading
+# bits): a hash's documents all fall in its range, and the postings of every hash at once,
+# with their sort, were the scan's peak of memory at 50,000 documents.
+_RANGE_BITS = 3
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
@@ -87,18 +91,35 @@ def shared_text(kept: Sequence[HashArray], lengths: Sequence[int], needed: float
     ``kept``: each document's ``winnowed`` keys; ``lengths``: their compact lengths;
     ``needed``: the smallest share of a text that verification accepts as a copy.
     """
-    postings = _Postings.of(kept, lengths)
-    common = postings.common_share()
-    heavy = common >= needed * BOUND_MARGIN
     found = _DistinctKeys()
-    postings.rare_pairs(found)
-    found.add(postings.heavy_pairs(heavy, needed * BOUND_MARGIN))
+    held: list[tuple[HashArray, IntArray]] = []
+    common_parts: list[_Postings] = []
+    for part in _by_value_range(kept, _RANGE_BITS):
+        postings = _Postings.of(part, lengths)
+        postings.rare_pairs(found)
+        held.append(postings.held_by_several())
+        common_parts.append(postings.common_only())
+        del postings
+    # The common hashes' entries, in the order one posting of all would hold them (ranges
+    # ascending), so that each document's sums add up in the same order.
+    common = _Postings.joined(common_parts)
+    heavy = common.common_share() >= needed * BOUND_MARGIN
+    found.add(common.heavy_pairs(heavy, needed * BOUND_MARGIN))
     pairs = found.merged()
-    hashes, documents = postings.held_by_several()
+    hashes = np.concatenate([values for values, _ in held])
+    documents = np.concatenate([counts for _, counts in held])
     halves = np.empty((len(pairs), 2), dtype=np.int32)
     np.right_shift(pairs, 32, out=halves[:, 0], casting="unsafe")
     np.bitwise_and(pairs, 0xFFFFFFFF, out=halves[:, 1], casting="unsafe")
     return SharedText(halves, hashes, documents)
+
+
+def _by_value_range(kept: Sequence[HashArray], bits: int) -> list[list[HashArray]]:
+    """Each document's kept hashes (sorted) cut into 2**bits ranges of value: per range,
+    every document's part of it (views)."""
+    edges = np.arange(1, 1 << bits, dtype=np.uint64) << np.uint64(64 - bits)
+    cuts = [[0, *np.searchsorted(k, edges).tolist(), len(k)] for k in kept]
+    return [[k[c[r] : c[r + 1]] for k, c in zip(kept, cuts, strict=True)] for r in range(1 << bits)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +160,41 @@ class _Postings:
         counts = np.diff(np.append(starts, np.int32(len(values)))).astype(np.int32, copy=False)
         per_place = CHARS_PER_PLACE / np.maximum(np.asarray(lengths, dtype=np.float64), 1.0)
         return cls(len(kept), owners, places, per_place, starts, counts, values[starts])
+
+    def common_only(self) -> _Postings:
+        """The postings of the hashes more than ``MAX_SHARED_BY`` documents keep."""
+        common = self.counts > MAX_SHARED_BY
+        entries = self._common_entries()
+        counts = self.counts[common]
+        starts = (np.cumsum(counts) - counts).astype(np.int32)
+        return _Postings(
+            self.size,
+            self.owners[entries],
+            self.places[entries],
+            self.per_place,
+            starts,
+            counts,
+            self.values[common],
+        )
+
+    @classmethod
+    def joined(cls, parts: Sequence[_Postings]) -> _Postings:
+        """The postings of disjoint, ascending ranges of hashes, as one."""
+        entries_before = np.cumsum([0, *(len(p.owners) for p in parts)])
+        return cls(
+            parts[0].size,
+            np.concatenate([p.owners for p in parts]),
+            np.concatenate([p.places for p in parts]),
+            parts[0].per_place,
+            np.concatenate(
+                [
+                    p.starts + np.int32(before)
+                    for p, before in zip(parts, entries_before[:-1], strict=True)
+                ]
+            ).astype(np.int32),
+            np.concatenate([p.counts for p in parts]),
+            np.concatenate([p.values for p in parts]),
+        )
 
     def shares(self, entries: IntArray) -> FloatArray:
         """For each entry given, the share of its document's text its places stand for
