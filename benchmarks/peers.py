@@ -160,7 +160,7 @@ def run_neardup_core(texts: dict[str, str], k: int = 3) -> PeerRun:
     paths = list(texts)
     t0 = time.perf_counter()
     tokens = [content_tokens(normalize(texts[path]), tokenizer) for path in paths]
-    idf = idf_for([dict.fromkeys(t) for t in tokens])
+    idf = idf_for(tokens)
     fingerprints = np.array(
         [simhash_terms(*weigh(t, idf=idf)) if t else 0 for t in tokens], dtype=np.uint64
     )

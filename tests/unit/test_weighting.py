@@ -37,8 +37,9 @@ def test_document_frequency_counts_each_document_once_whatever_it_holds() -> Non
     """Vocabularies may be lists, sets or dicts of any values (as a scan passes them)."""
     as_lists = idf_for([["a", "b"], ["a"], ["c"]])
     as_dicts = idf_for([dict.fromkeys(["a", "b"]), {"a": 7}, dict.fromkeys(["c"])])
+    as_tokens = idf_for([["a", "b", "a", "a"], ["a", "a"], ["c", "c"]])
     for term in ("a", "b", "c", "unseen"):
-        assert as_dicts[term] == as_lists[term]
+        assert as_dicts[term] == as_lists[term] == as_tokens[term]
     assert as_lists["a"] == pytest.approx(math.log(4 / 3) + 1)
 
 

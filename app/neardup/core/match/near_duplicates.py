@@ -28,7 +28,7 @@ class FeatureWeights:
         (a reference library's); by default, the table of these documents."""
         self._tokens = tokens
         self._settings = settings
-        self.idf: IdfTable = idf if idf is not None else idf_for([dict.fromkeys(t) for t in tokens])
+        self.idf: IdfTable = idf if idf is not None else idf_for(tokens)
         self._fingerprints: dict[int, int] = {}
         # Verification looks at the same few documents again and again.
         self._cached_terms = lru_cache(maxsize=512)(self._terms)
