@@ -281,3 +281,11 @@ def test_a_heavily_edited_copy_joins_its_sources_group(
     }
     assert names == {"thesis.txt", "thesis-edited.txt"}
     assert groups.data(groups.index(1, 3, parent)).endswith("%")
+
+
+def test_a_large_result_is_let_go_of_a_slice_at_a_time() -> None:
+    from neardup.gui.scan_task import let_go_of
+
+    items: list[object] = [object() for _ in range(5001)]
+    let_go_of(items, step=1000)
+    assert items == []
