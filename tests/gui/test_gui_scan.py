@@ -289,3 +289,27 @@ def test_a_large_result_is_let_go_of_a_slice_at_a_time() -> None:
     items: list[object] = [object() for _ in range(5001)]
     let_go_of(items, step=1000)
     assert items == []
+
+
+def test_a_replaced_report_is_let_go_of_between_events_and_the_new_one_kept(
+    qtbot: QtBot, window: MainWindow, gui_corpus: Corpus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from neardup.gui import release
+
+    monkeypatch.setattr(release, "SLICE", 1)  # the corpus is small: a slice of one entry
+    scan_folder(qtbot, window, gui_corpus.folder)
+    first = window.report
+    assert first is not None
+    # Identities only: a reference held here would keep a container from being emptied.
+    emptied = {
+        id(c) for c in (first.pairs, first.pair_of, first.raw["pairs"], first.raw["documents"])
+    }
+    kept_elsewhere = first.documents  # held here, so never emptied
+    shown = _pair_rows(window)
+    del first
+    scan_folder(qtbot, window, gui_corpus.folder)
+    assert {id(c) for c in release._pending} == emptied
+    qtbot.waitUntil(lambda: release.releasing() == 0)  # each leaves the queue once empty
+    assert len(kept_elsewhere) == 8
+    assert window.report is not None and len(window.report.pairs) == 3
+    assert len(window.report.raw["pairs"]) == 3 and _pair_rows(window) == shown

@@ -30,6 +30,7 @@ from neardup.gui.compare.sources_export import SourcesPageSaver
 from neardup.gui.formatting import count_text, progress_text
 from neardup.gui.help_menu import HelpMenu
 from neardup.gui.language_menu import LanguageMenu
+from neardup.gui.release import release_gradually
 from neardup.gui.report_data import PairRow, ReportData, shown_report
 from neardup.gui.report_files import ReportFiles, restore_scan_inputs
 from neardup.gui.results.results_view import ResultsView
@@ -349,10 +350,13 @@ class MainWindow(QMainWindow):
         self.scan_finished.emit()
 
     def _show_report(self, report: ReportData) -> None:
-        self.report = report
+        replaced, self.report = self.report, report
         self.results.show_report(report)
         self.ignoring.show_report(report)
         self.reviews.raw_pairs = report.raw.get("pairs") or []
+        if replaced is not None and replaced is not report:
+            release_gradually(replaced)  # freed at once, a large one held the window 0.2 s
+            del replaced
         self._update_title()
         self._set_scanning(
             self.is_busy() and self.scan_job is not None and self.scan_job.is_running()
