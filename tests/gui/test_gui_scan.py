@@ -283,11 +283,12 @@ def test_a_heavily_edited_copy_joins_its_sources_group(
     assert groups.data(groups.index(1, 3, parent)).endswith("%")
 
 
-def test_a_large_result_is_let_go_of_a_slice_at_a_time() -> None:
-    from neardup.gui.scan_task import let_go_of
+def test_a_large_result_is_let_go_of_a_slice_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    from neardup.gui import release
 
+    monkeypatch.setattr(release, "SLICE", 1000)
     items: list[object] = [object() for _ in range(5001)]
-    let_go_of(items, step=1000)
+    release.empty_in_slices(items)
     assert items == []
 
 

@@ -1,4 +1,7 @@
-"""Letting go of a report the window no longer shows, a slice at a time between its events.
+"""Letting go of large results a slice at a time, so that the window's thread is never
+held while a million objects are freed: a worker empties what it is done with before its
+task returns (`empty_in_slices`), and the window a report it no longer shows between its
+events (`release_gradually`).
 
 A report of 119,000 pairs is about a million objects. When a rescan or an opened report
 replaced it, the last reference went in the window's thread and freeing them all held it
@@ -36,6 +39,13 @@ def release_gradually(report: ReportData) -> None:
             _pending.append(container)
     if was_idle and _pending:
         QTimer.singleShot(0, _release_a_slice)
+
+
+def empty_in_slices(items: list[Any]) -> None:
+    """Empty a large list now, a slice at a time, from a worker's thread: the window's
+    thread can take the GIL between slices."""
+    while items:
+        del items[-SLICE:]
 
 
 def _containers(report: ReportData) -> list[list[Any] | dict[Any, Any]]:

@@ -191,7 +191,7 @@ class _Postings:
                     p.starts + np.int32(before)
                     for p, before in zip(parts, entries_before[:-1], strict=True)
                 ]
-            ).astype(np.int32),
+            ),
             np.concatenate([p.counts for p in parts]),
             np.concatenate([p.values for p in parts]),
         )
@@ -289,8 +289,4 @@ class _DistinctKeys:
             return self._runs.pop() if self._runs else np.zeros(0, dtype=np.int64)
         merged = np.concatenate(self._runs)
         self._runs.clear()
-        merged.sort()  # in place: the concatenation is this call's own
-        keep = np.empty(len(merged), dtype=bool)
-        keep[:1] = True
-        np.not_equal(merged[1:], merged[:-1], out=keep[1:])
-        return merged[keep]
+        return sorted_distinct(merged, owned=True)

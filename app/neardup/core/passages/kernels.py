@@ -359,8 +359,9 @@ def verified_many(
 ) -> tuple[npt.NDArray[np.bool_], IntArray, IntArray, IntArray, F64]:
     """`verified_passages` of many pairs in one call (a large scan has hundreds of
     thousands that ``rejection.worth_seeding_many`` lets through, each verified in tens of
-    microseconds, which a call from Python each would add to). Row k of ``slots`` names pair k's texts as (pack, index in it), a then b, and
-    row k of ``needed`` its two shares. Returns whether each pair was measured, how many
+    microseconds, which a call from Python each would add to). Row k of ``slots`` names
+    pair k's texts as (pack, index in it), a then b, and row k of ``needed`` its two
+    shares. Returns whether each pair was measured, how many
     passages it has, their rows and spans (pair after pair), and its two shares."""
     measured, counts = np.zeros(len(slots), np.bool_), np.zeros(len(slots), np.int64)
     shares = np.zeros((len(slots), 2), np.float64)

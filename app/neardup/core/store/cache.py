@@ -207,7 +207,8 @@ class AnalysisCache:
             for path, digest in hashes.items():
                 found = (digest, settings_key, path_format(path))
                 row = self._db.execute(
-                    f"SELECT {ANALYSIS_COLUMNS} FROM analyses WHERE content_hash=? AND settings_key=? AND format=?",
+                    f"SELECT {ANALYSIS_COLUMNS} FROM analyses "
+                    "WHERE content_hash=? AND settings_key=? AND format=?",
                     found,
                 ).fetchone()
                 if not row:
