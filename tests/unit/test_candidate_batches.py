@@ -11,19 +11,24 @@ from neardup.core.passages.candidates import MAX_SHARED_BY, _DistinctKeys
 from neardup.core.scan.partial_stage import _groups, _packs_and_blocks
 
 
-def test_distinct_keys_merged_a_part_at_a_time_are_all_keys_once_sorted() -> None:
+def test_distinct_keys_merged_a_part_at_a_time_are_all_pairs_once_sorted() -> None:
     rng = np.random.default_rng(5)
-    found = _DistinctKeys()
+    documents = 40_000
+    found = _DistinctKeys(documents)
     everything = []
     for size in [0, 1, 7, 3000, 10, 50_000, 2, 20_000, 600, 0, 90_000, 5]:
-        # Few distinct values, so that parts repeat each other's keys as pairs do.
-        keys = rng.integers(0, 40_000, size=size).astype(np.int64) * (1 << 32) + 7
+        # Few distinct pairs, so that parts repeat each other's keys as pairs do.
+        a = rng.integers(0, documents - 1, size=size)
+        b = np.minimum(a + rng.integers(1, 30, size=size), documents - 1)
+        keys = a.astype(np.int64) * (1 << 32) + b
         found.add(keys)
         everything.append(keys)
-    merged = found.merged()
-    assert merged.dtype == np.int64
-    assert np.array_equal(merged, np.unique(np.concatenate(everything)))
-    assert len(_DistinctKeys().merged()) == 0
+    pairs = found.pairs()
+    expected = np.unique(np.concatenate(everything))
+    assert pairs.dtype == np.int32 and pairs.shape == (len(expected), 2)
+    assert np.array_equal(pairs[:, 0].astype(np.int64) * (1 << 32) + pairs[:, 1], expected)
+    assert len(np.unique(pairs[:, 0] * 16 // documents)) == 16  # every band had keys
+    assert _DistinctKeys(0).pairs().shape == (0, 2)
 
 
 def _sorted_all_at_once(
@@ -102,3 +107,21 @@ def test_postings_built_a_range_of_hashes_at_a_time_give_what_all_at_once_give(
     assert len(found[0].pairs) > 1000 and found[0].documents.max() > MAX_SHARED_BY
     for field in ("pairs", "hashes", "documents"):
         assert np.array_equal(getattr(found[0], field), getattr(found[3], field)), field
+
+
+def test_ranges_of_hashes_hold_about_as_many_however_skewed_the_values() -> None:
+    """Kept hashes are window minima, crowded at small values: each range still gets
+    about an eighth of them, and every hash lands in exactly one range."""
+    rng = np.random.default_rng(8)
+    kept = []
+    for _ in range(300):
+        windows = rng.integers(0, 2**64, size=(400, 12), dtype=np.uint64)
+        kept.append(np.unique(windows.min(axis=1)))
+    sizes = [sum(len(part) for part in parts) for parts in candidates._by_value_range(kept, 3)]
+    total = sum(len(k) for k in kept)
+    assert sum(sizes) == total and len(sizes) == 8
+    assert max(sizes) < 2 * total / 8, sizes
+    parts = list(candidates._by_value_range(kept, 3))
+    for doc in (0, 150, 299):
+        rejoined = np.concatenate([parts[r][doc] for r in range(8)])
+        assert np.array_equal(rejoined, kept[doc])

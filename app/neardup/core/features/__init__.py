@@ -10,6 +10,8 @@ if TYPE_CHECKING:
     from neardup.core.features.analyze import (
         Analyzed,
         AnalyzeOptions,
+        Contents,
+        DocumentContents,
         analyze_file,
         load_analysis,
     )
@@ -60,6 +62,8 @@ __all__ = [
     "WINNOW",
     "AnalyzeOptions",
     "Analyzed",
+    "Contents",
+    "DocumentContents",
     "FloatArray",
     "HashArray",
     "IdfTable",
@@ -97,7 +101,14 @@ __all__ = [
 __getattr__, __dir__ = lazy_face(
     __name__,
     {
-        "analyze": ("AnalyzeOptions", "Analyzed", "analyze_file", "load_analysis"),
+        "analyze": (
+            "AnalyzeOptions",
+            "Analyzed",
+            "Contents",
+            "DocumentContents",
+            "analyze_file",
+            "load_analysis",
+        ),
         "offsets": ("MappedText", "MappingError", "OffsetMap", "mapped_text"),
         "simhash": ("BITS", "UInt64Array", "popcount", "simhash_terms", "to_hex"),
         "text": ("Span", "content_key_text", "normalize", "split_sentences"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import xxhash
 
@@ -35,9 +36,48 @@ class AnalyzeOptions:
         return cls(settings.pdf_engine, settings.tokenizer, settings.user_dict, settings.fold)
 
 
+class DocumentContents(Protocol):
+    """The bulk of an analysis: a document's normalised text, its content tokens and its
+    winnowed shingle hashes, held in memory (`Contents`) or elsewhere until read (a
+    scan's spool, ``core.scan.spool``)."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def tokens(self) -> Sequence[str]: ...
+
+    @property
+    def kept_hashes(self) -> HashArray: ...
+
+    @property
+    def chars(self) -> int: ...
+
+    @property
+    def token_count(self) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Contents:
+    """A document's contents in memory."""
+
+    text: str
+    tokens: Sequence[str]  # a tuple from analysis; a scan holds them as ``TokenIds``
+    kept_hashes: HashArray  # winnowed shingle hashes: what candidate pairs are made of
+
+    @property
+    def chars(self) -> int:
+        return len(self.text)
+
+    @property
+    def token_count(self) -> int:
+        return len(self.tokens)
+
+
 @dataclass(frozen=True, slots=True)
 class Analyzed:
-    """A document ready for fingerprinting: normalised text and its content tokens."""
+    """A document ready for fingerprinting: what is known of its file, and its contents
+    (normalised text, content tokens, kept hashes), read through the properties below."""
 
     path: Path
     format: str
@@ -46,11 +86,31 @@ class Analyzed:
     pages: int | None
     encoding: str | None
     notes: tuple[str, ...]
-    text: str
-    tokens: Sequence[str]  # a tuple from analysis; a scan holds them as ``TokenIds``
+    contents: DocumentContents
     content_key: str
-    kept_hashes: HashArray  # winnowed shingle hashes: what candidate pairs are made of
     hidden_chars: int = 0  # hidden text the extractor left out
+
+    @property
+    def text(self) -> str:
+        return self.contents.text
+
+    @property
+    def tokens(self) -> Sequence[str]:
+        return self.contents.tokens
+
+    @property
+    def kept_hashes(self) -> HashArray:
+        return self.contents.kept_hashes
+
+    @property
+    def chars(self) -> int:
+        """The length of the normalised text, without reading it."""
+        return self.contents.chars
+
+    @property
+    def token_count(self) -> int:
+        """How many content tokens, without reading them."""
+        return self.contents.token_count
 
     @classmethod
     def from_document(cls, document: Document, options: AnalyzeOptions) -> Analyzed:
@@ -71,10 +131,8 @@ class Analyzed:
             encoding=document.encoding,
             notes=document.notes,
             hidden_chars=document.hidden_chars,
-            text=text,
-            tokens=tuple(tokens),
+            contents=Contents(text, tuple(tokens), winnowed(text)),
             content_key=key,
-            kept_hashes=winnowed(text),
         )
 
 

@@ -26,12 +26,14 @@ linear in the text and in the pairs found.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
+from neardup.core.collector import give_back_freed_memory
 from neardup.core.features import ANCHOR_CHARS, WINNOW, HashArray, sorted_distinct
 
 CHARS_PER_PLACE = WINNOW + ANCHOR_CHARS - 1
@@ -43,10 +45,13 @@ MAX_SHARED_BY = 256
 _MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F))
 # Pair keys made at once, before they are merged with the distinct ones found so far.
 _KEYS_A_PART = 1 << 22
-# Posting lists are built for the hashes of one value range at a time (by their leading
-# bits): a hash's documents all fall in its range, and the postings of every hash at once,
-# with their sort, were the scan's peak of memory at 50,000 documents.
+# Posting lists are built for the hashes of one value range at a time: a hash's documents
+# all fall in its range, and the postings of every hash at once, with their sort, were the
+# scan's peak of memory at 50,000 documents. The ranges' edges come from a sample of the
+# documents.
 _RANGE_BITS = 3
+_SAMPLED_DOCUMENTS = 1000
+_NONE = np.zeros(0, dtype=np.uint64)
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
@@ -91,7 +96,7 @@ def shared_text(kept: Sequence[HashArray], lengths: Sequence[int], needed: float
     ``kept``: each document's ``winnowed`` keys; ``lengths``: their compact lengths;
     ``needed``: the smallest share of a text that verification accepts as a copy.
     """
-    found = _DistinctKeys()
+    found = _DistinctKeys(len(kept))
     held: list[tuple[HashArray, IntArray]] = []
     common_parts: list[_Postings] = []
     for part in _by_value_range(kept, _RANGE_BITS):
@@ -100,26 +105,49 @@ def shared_text(kept: Sequence[HashArray], lengths: Sequence[int], needed: float
         held.append(postings.held_by_several())
         common_parts.append(postings.common_only())
         del postings
+        give_back_freed_memory()  # a range's temporaries, before the next range's
     # The common hashes' entries, in the order one posting of all would hold them (ranges
     # ascending), so that each document's sums add up in the same order.
     common = _Postings.joined(common_parts)
+    common_parts.clear()
     heavy = common.common_share() >= needed * BOUND_MARGIN
-    found.add(common.heavy_pairs(heavy, needed * BOUND_MARGIN))
-    pairs = found.merged()
+    common.heavy_pairs(heavy, needed * BOUND_MARGIN, found)
+    del common
     hashes = np.concatenate([values for values, _ in held])
     documents = np.concatenate([counts for _, counts in held])
-    halves = np.empty((len(pairs), 2), dtype=np.int32)
-    np.right_shift(pairs, 32, out=halves[:, 0], casting="unsafe")
-    np.bitwise_and(pairs, 0xFFFFFFFF, out=halves[:, 1], casting="unsafe")
-    return SharedText(halves, hashes, documents)
+    pairs = found.pairs()
+    del found
+    give_back_freed_memory()
+    return SharedText(pairs, hashes, documents)
 
 
-def _by_value_range(kept: Sequence[HashArray], bits: int) -> list[list[HashArray]]:
-    """Each document's kept hashes (sorted) cut into 2**bits ranges of value: per range,
-    every document's part of it (views)."""
-    edges = np.arange(1, 1 << bits, dtype=np.uint64) << np.uint64(64 - bits)
-    cuts = [[0, *np.searchsorted(k, edges).tolist(), len(k)] for k in kept]
-    return [[k[c[r] : c[r + 1]] for k, c in zip(kept, cuts, strict=True)] for r in range(1 << bits)]
+def _by_value_range(kept: Sequence[HashArray], bits: int) -> Iterator[list[HashArray]]:
+    """Each document's kept hashes (sorted) cut into 2**bits ranges of value, each with
+    about as many hashes: per range, every document's part of it. ``kept`` is read once a
+    range (a scan reads each from its spool when asked), and a part is a copy, so that
+    only one range's parts are held."""
+    if not bits:
+        yield list(kept)
+        return
+    edges = _balanced_edges(kept, 1 << bits)
+    for low, high in itertools.pairwise([None, *edges, None]):
+        parts = []
+        for hashes in kept:
+            start = 0 if low is None else int(np.searchsorted(hashes, low))
+            end = len(hashes) if high is None else int(np.searchsorted(hashes, high))
+            parts.append(hashes[start:end].copy())
+        yield parts
+
+
+def _balanced_edges(kept: Sequence[HashArray], ranges: int) -> list[np.uint64]:
+    """Where to cut the hashes' values into ``ranges`` ranges of about as many hashes, from
+    a sample of the documents. Kept hashes are window minima, far from uniform: cut by
+    their leading bits, the first of eight ranges held 45% of them."""
+    step = max(1, len(kept) // _SAMPLED_DOCUMENTS)
+    sample = np.sort(np.concatenate([kept[i] for i in range(0, len(kept), step)] or [_NONE]))
+    if not len(sample):
+        return []
+    return [sample[len(sample) * r // ranges] for r in range(1, ranges)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,15 +268,19 @@ class _Postings:
                 part = owners[k : k + step]
                 found.add((part[:, left] * (1 << 32) + part[:, right]).reshape(-1))
 
-    def heavy_pairs(self, heavy: npt.NDArray[np.bool_], threshold: float) -> IntArray:
+    def heavy_pairs(
+        self, heavy: npt.NDArray[np.bool_], threshold: float, found: _DistinctKeys
+    ) -> None:
         """The pairs of each heavy document whose common shared places can make up
-        ``threshold`` of one of the two, with every document."""
+        ``threshold`` of one of the two, with every document, added to ``found`` a part
+        at a time (a heavy document may pair with most of a collection)."""
         entries = self._common_entries()
         entries = entries[heavy[self.owners[entries]]]
         entries = entries[np.argsort(self.owners[entries], kind="stable")]
         entry_owners = self.owners[entries]
         hash_of_entry = np.searchsorted(self.starts, entries, side="right") - 1
-        found: list[IntArray] = [np.zeros(0, dtype=np.int64)]
+        part: list[IntArray] = []
+        in_part = 0
         for x in np.flatnonzero(heavy).tolist():
             lo, hi = np.searchsorted(entry_owners, [x, x + 1])
             own = entries[lo:hi]
@@ -264,29 +296,64 @@ class _Postings:
             theirs = np.bincount(holders, self.shares(postings), minlength=self.size)
             others = np.flatnonzero(np.maximum(mine, theirs) >= threshold)
             others = others[others != x]
-            found.append(np.minimum(others, x) * (1 << 32) + np.maximum(others, x))
-        return np.concatenate(found)
+            part.append(np.minimum(others, x) * (1 << 32) + np.maximum(others, x))
+            in_part += len(others)
+            if in_part >= _KEYS_A_PART:
+                found.add(np.concatenate(part))
+                part.clear()
+                in_part = 0
+        if part:
+            found.add(np.concatenate(part))
 
 
 class _DistinctKeys:
-    """Sorted distinct keys gathered a part at a time and merged as they come (the runs of
-    a log-structured merge), so that memory follows the distinct keys, not every key made:
-    two documents that share many passages give their pair once for each. At 50,000
-    documents all the keys made, concatenated and then sorted, were the scan's peak."""
+    """Sorted distinct pair keys (``a << 32 | b``) gathered a part at a time, kept in bands
+    of the first document, and each band's parts merged as they come (the runs of a
+    log-structured merge): memory follows the distinct keys, not every key made (two
+    documents that share many passages give their pair once for each).
 
-    def __init__(self) -> None:
-        self._runs: list[IntArray] = []  # each sorted and distinct, larger ones first
+    The bands bound the last merge: all the keys concatenated, sorted and then made into
+    pairs held three copies of every candidate at once, the scan's peak of memory at
+    50,000 documents (0.9 GB); a band at a time, it is one copy and a band."""
+
+    def __init__(self, documents: int, bands: int = 16) -> None:
+        firsts = np.arange(1, bands, dtype=np.int64) * max(documents, 1) // bands
+        self._edges = firsts << 32  # the smallest key of each band but the first
+        self._bands: list[list[IntArray]] = [[] for _ in range(bands)]
 
     def add(self, keys: IntArray) -> None:
-        run = sorted_distinct(keys)
-        while self._runs and len(self._runs[-1]) <= 2 * len(run):
-            run = sorted_distinct(np.concatenate((self._runs.pop(), run)))
-        self._runs.append(run)
+        made = sorted_distinct(keys)
+        cuts = [0, *np.searchsorted(made, self._edges).tolist(), len(made)]
+        for runs, start, end in zip(self._bands, cuts[:-1], cuts[1:], strict=True):
+            if start == end:
+                continue
+            run = made[start:end].copy()  # a view would hold every band's keys alive
+            while runs and len(runs[-1]) <= 2 * len(run):
+                run = sorted_distinct(np.concatenate((runs.pop(), run)))
+            runs.append(run)
 
-    def merged(self) -> IntArray:
-        """Every key added, sorted and distinct; the runs are let go."""
-        if len(self._runs) <= 1:
-            return self._runs.pop() if self._runs else np.zeros(0, dtype=np.int64)
-        merged = np.concatenate(self._runs)
-        self._runs.clear()
-        return sorted_distinct(merged, owned=True)
+    def pairs(self) -> npt.NDArray[np.int32]:
+        """Every pair added once, sorted, as rows (a, b); the keys are let go a band at a
+        time as the rows are made."""
+        merged = [_merged(runs) for runs in self._bands]
+        self._bands = []
+        rows = np.empty((sum(len(keys) for keys in merged), 2), dtype=np.int32)
+        start = 0
+        for band in range(len(merged)):
+            keys = merged[band]
+            merged[band] = keys[:0]
+            end = start + len(keys)
+            np.right_shift(keys, 32, out=rows[start:end, 0], casting="unsafe")
+            np.bitwise_and(keys, 0xFFFFFFFF, out=rows[start:end, 1], casting="unsafe")
+            start = end
+            del keys
+        return rows
+
+
+def _merged(runs: list[IntArray]) -> IntArray:
+    """The keys of sorted distinct runs, sorted and distinct; the runs are let go."""
+    if len(runs) <= 1:
+        return runs.pop() if runs else np.zeros(0, dtype=np.int64)
+    joined = np.concatenate(runs)
+    runs.clear()
+    return sorted_distinct(joined, owned=True)

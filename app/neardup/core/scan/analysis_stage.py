@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from neardup.core.features import Analyzed, AnalyzeOptions, Vocabulary, analyze_file
+from neardup.core.features import Analyzed, AnalyzeOptions, analyze_file
 from neardup.core.models import Problem
 from neardup.core.scan.progress import ScanContext, Stage, StageTimer
 from neardup.core.scan.same_bytes import SameBytes
+from neardup.core.scan.spool import AnalysisSpool
 from neardup.core.scan.worker import BatchAnalysis, Derived, WorkerResult, analyze_batch
 from neardup.core.scan.worker_pool import WorkerPool
 from neardup.core.settings import ScanSettings
@@ -98,7 +99,7 @@ def _analyze_here(
     timer: StageTimer,
     results: list[WorkerResult[Derived]],
     done_before: int,
-    vocabulary: Vocabulary,
+    spool: AnalysisSpool,
 ) -> bool:
     """Analyse files one by one in this process; False when cancelled.
 
@@ -108,7 +109,7 @@ def _analyze_here(
     for path in paths:
         if ctx.cancelled():
             return False
-        results.append((_numbered(analyze_file(path, options), vocabulary), None, None))
+        results.append((_spooled(analyze_file(path, options), spool), None, None))
         timer.report(done_before + len(results), path.name)
     return True
 
@@ -116,24 +117,25 @@ def _analyze_here(
 ItemT = TypeVar("ItemT", Analyzed, Problem, Analyzed | Problem)
 
 
-def _numbered(item: ItemT, vocabulary: Vocabulary) -> ItemT:
-    """An analysis with its tokens as indices into the scan's words (``TokenIds``).
+def _spooled(item: ItemT, spool: AnalysisSpool) -> ItemT:
+    """An analysis with its contents in the scan's spool, its tokens as indices into the
+    scan's words (``TokenIds``).
 
-    A worker's batch arrives pickled, so each word is a new string in every batch, and the
-    scan holds every document's tokens: as separate strings they were half a document's
-    memory in this process (16 of 32 KB for a 4 KB text), as a tuple of shared strings 8
-    bytes a token. Done as batches arrive, while the workers go on.
+    The scan holds every document to its end: with their contents in memory, the
+    documents were most of its memory (``core.scan.spool``). A worker's batch arrives
+    pickled, so each word is a new string in every batch; as indices, a token is 4 bytes.
+    Done as batches arrive, while the workers go on.
     """
     if isinstance(item, Analyzed):
-        return dataclasses.replace(item, tokens=vocabulary.encode(item.tokens))
+        return dataclasses.replace(item, contents=spool.keep(item.contents))
     return item
 
 
-def _with_shared_words(
-    batch: list[WorkerResult[Derived]], vocabulary: Vocabulary
+def _spooled_batch(
+    batch: list[WorkerResult[Derived]], spool: AnalysisSpool
 ) -> list[WorkerResult[Derived]]:
-    """A worker's results, numbered (`_numbered`)."""
-    return [(_numbered(item, vocabulary), stored, derived) for item, stored, derived in batch]
+    """A worker's results, spooled (`_spooled`)."""
+    return [(_spooled(item, spool), stored, derived) for item, stored, derived in batch]
 
 
 def _run_analysis(
@@ -148,7 +150,7 @@ def _run_analysis(
     encode: bool,
     keys: Mapping[str, FileKey],
     started: Callable[[], None],
-    vocabulary: Vocabulary,
+    spool: AnalysisSpool,
 ) -> tuple[list[WorkerResult[Derived]], bool]:
     """Analyse files in this process or a pool; returns the results and whether all finished.
     ``started`` is called once the work is under way (the pool's workers spawned).
@@ -176,7 +178,7 @@ def _run_analysis(
         )
         read = {str(item.path) for item, _, _ in results}
         rest = [p for p in paths if str(p) not in read]
-        return _analyze_here(rest, options, ctx, timer, results, done_before, vocabulary)
+        return _analyze_here(rest, options, ctx, timer, results, done_before, spool)
 
     finished = False
     try:
@@ -187,9 +189,7 @@ def _run_analysis(
         if executor is None or forking:
             started()
         if executor is None:
-            return results, _analyze_here(
-                paths, options, ctx, timer, results, done_before, vocabulary
-            )
+            return results, _analyze_here(paths, options, ctx, timer, results, done_before, spool)
         try:
             pending: set[Future[list[WorkerResult[Derived]]]] = {
                 executor.submit(batch, files, options, encode=encode)
@@ -212,7 +212,7 @@ def _run_analysis(
                     for other in pending:
                         other.cancel()
                     return results, read_rest_here(error)
-                results.extend(_with_shared_words(batch_results, vocabulary))
+                results.extend(_spooled_batch(batch_results, spool))
                 last = batch_results[-1][0].path.name if batch_results else None
                 timer.report(done_before + len(results), last)
             if ctx.cancelled():
@@ -273,9 +273,11 @@ def analyze_all(
     ``started`` is called once the files not in the cache are being analysed (a scan
     loads what its next stages need then, rather than slow the start of the pool).
     """
-    return analyze_files(
+    outcome = analyze_files(
         analyze_batch, paths, ctx, executor, notices, cache, seen, started, encode=cache is not None
     )
+    outcome.encoded.clear()  # in the cache now, and the scan's later stages never read them
+    return outcome
 
 
 def analyze_files(
@@ -300,7 +302,7 @@ def analyze_files(
         seen = cache.see(paths) if cache is not None else SeenFiles(file_keys(paths), {})
     keys = seen.keys
     settings_key = settings.analysis_key()
-    vocabulary = Vocabulary()
+    spool = AnalysisSpool()
     cached: dict[str, Analyzed] = {}
     known_problems: dict[str, Problem] = {}
     hashes = dict(seen.hashes)
@@ -321,7 +323,7 @@ def analyze_files(
         cache.remember_paths({p: hashed[p] for p in moved}, keys)
         cached.update(moved)
         hashes.update(hashed)
-    results: list[Analyzed | Problem] = [_numbered(a, vocabulary) for a in cached.values()]
+    results: list[Analyzed | Problem] = [_spooled(a, spool) for a in cached.values()]
     results += [known_problems[str(p)] for p in paths if str(p) in known_problems]
     settled = {p: hashes[p] for p in (*cached, *known_problems)}
     timer.report(len(results), force=True)
@@ -338,7 +340,7 @@ def analyze_files(
         encode,
         keys,
         started,
-        vocabulary,
+        spool,
     )
     fresh: list[WorkerResult[Derived]] = []
     read_again: list[Path] = []
@@ -351,7 +353,7 @@ def analyze_files(
         fresh += [(copy, stored, derived) for copy in copies]
         read_again += unsure
     if read_again and finished:
-        finished = _analyze_here(read_again, options, ctx, timer, fresh, len(results), vocabulary)
+        finished = _analyze_here(read_again, options, ctx, timer, fresh, len(results), spool)
     timer.report(len(results) + len(fresh), force=True)
     outcome: AnalysisOutcome[Derived] = AnalysisOutcome(results, finished, settled)
     new_analyses: list[tuple[Analyzed, str]] = []

@@ -30,6 +30,7 @@ from neardup.core.passages import non_space_before, union_size
 from neardup.core.scan.analysis_stage import AnalysisOutcome
 from neardup.core.scan.partial_stage import passage_pairs
 from neardup.core.scan.progress import ScanContext, Stage, StageTimer
+from neardup.core.scan.spool import ReadOnDemand
 from neardup.core.settings import ScanSettings
 from neardup.core.store import (
     AnalysisCache,
@@ -145,9 +146,11 @@ def find_pairs(
     roles = [role_of.get(str(d.path), Role.SCAN) for d in docs]
 
     timer = StageTimer(progress, Stage.FINGERPRINTING, len(docs))
-    features = FeatureWeights([d.tokens for d in docs], settings, idf)
+    features = FeatureWeights(
+        ReadOnDemand(range(len(docs)), lambda i: docs[i].tokens), settings, idf
+    )
     fingerprints = _fingerprints(docs, features, settings, cache, timer)
-    eligible = [i for i, d in enumerate(docs) if len(d.tokens) >= max(1, settings.min_tokens)]
+    eligible = [i for i, d in enumerate(docs) if d.token_count >= max(1, settings.min_tokens)]
 
     StageTimer(progress, Stage.MATCHING, 1).report(0, force=True)
     pairs = near_duplicate_pairs(docs, fingerprints, eligible, roles, features, settings)
@@ -165,13 +168,14 @@ def find_pairs(
 
     # A scan that looked and found nothing says 0; one that never looked says nothing.
     measured = measured and not ctx.cancelled()
-    summaries = _summaries(len(docs), pairs, [d.text for d in docs], measured=measured)
+    texts = ReadOnDemand(range(len(docs)), lambda i: docs[i].text)
+    summaries = _summaries(len(docs), pairs, texts, measured=measured)
     records = []
     for i, d in enumerate(docs):
         notes = d.notes
-        if len(d.tokens) < settings.min_tokens:
+        if d.token_count < settings.min_tokens:
             notes += (
-                f"Too short to compare reliably ({len(d.tokens)} content tokens; "
+                f"Too short to compare reliably ({d.token_count} content tokens; "
                 f"the minimum is {settings.min_tokens})",
             )
         records.append(
@@ -179,7 +183,7 @@ def find_pairs(
                 path=d.path,
                 size=d.size,
                 format=d.format,
-                tokens=len(d.tokens),
+                tokens=d.token_count,
                 simhash=int(fingerprints[i]),
                 mtime_ns=d.mtime_ns,
                 pages=d.pages,
@@ -187,7 +191,7 @@ def find_pairs(
                 role=roles[i],
                 notes=notes,
                 hidden_chars=d.hidden_chars,
-                chars=len(d.text),
+                chars=d.chars,
                 similarity=summaries[i],
             )
         )

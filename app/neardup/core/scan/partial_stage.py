@@ -28,15 +28,17 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import numpy.typing as npt
 
+from neardup.core.collector import give_back_freed_memory
 from neardup.core.features import Analyzed, compact_length
 from neardup.core.match import FeatureWeights
 from neardup.core.models import Overlap, Pair, PairKind, Role
 from neardup.core.passages import Passages, non_space_before, shared_text, union_size
 from neardup.core.scan.analysis_stage import default_workers
 from neardup.core.scan.progress import ScanContext, Stage, StageTimer
+from neardup.core.scan.spool import ReadOnDemand
 from neardup.core.scan.verifier import COMPACT_BYTES_KEPT, Batch, Verifier
 from neardup.core.settings import ScanSettings
-from neardup.core.store import AnalysisCache
+from neardup.core.store import AnalysisCache, text_key
 
 # Both texts at least half found in each other: an edited copy of the whole document.
 NEAR_DUPLICATE_SHARE = 0.5
@@ -114,15 +116,22 @@ def _groups(
 
     A block's candidates are picked and ordered when it begins, so that only they are
     copied: at 50,000 documents there are tens of millions of candidates, and copies of
-    all of them sorted at once held over a gigabyte for the whole stage.
+    all of them sorted at once held over a gigabyte for the whole stage. Packs and blocks
+    are runs of consecutive representatives, so the candidates whose first representative
+    is in a block are a slice of the sorted candidates.
     """
     packs32 = packs.astype(np.int32)
-    block_of_first = blocks.astype(np.int32)[packs32[pairs[:, 0]]]
+    block_count = int(blocks.max(initial=-1)) + 1
+    # Each block's first representative, and where its candidates start.
+    packs_begin = np.searchsorted(blocks, np.arange(block_count + 1))
+    ranks_begin = np.searchsorted(packs, packs_begin)
+    cuts = np.searchsorted(pairs[:, 0], ranks_begin).tolist()
     documents = np.asarray(representatives, dtype=np.int64)
     alone = np.array([len(copies[r]) == 1 for r in representatives], dtype=bool)
     pack_count = np.int64(len(blocks))  # one block number per pack
-    for block in range(int(blocks.max(initial=-1)) + 1):
-        chosen = pairs[np.flatnonzero(block_of_first == block)]
+    for block in range(block_count):
+        give_back_freed_memory()  # the last block's copies and texts, before this one's
+        chosen = pairs[cuts[block] : cuts[block + 1]]
         # By second pack, then first pack; stable, so each group keeps the pairs' order.
         group_key = packs32[chosen[:, 1]] * pack_count + packs32[chosen[:, 0]]
         order = np.argsort(group_key, kind="stable")
@@ -217,22 +226,25 @@ def passage_pairs(
         representative = representative_of_text.setdefault(docs[i].content_key, i)
         copies.setdefault(representative, []).append(i)
     representatives = list(copies)
+    # Each text read once (from the scan's spool), and named by its hash: a dictionary
+    # of the texts themselves would hold them all.
     first_with_text: dict[str, int] = {}
-    verifier = Verifier(
-        docs,
-        cache,
-        {
-            i: first_with_text.setdefault(docs[i].text, i)
-            for group in copies.values()
-            for i in group
-        },
-    )
+    same_text: dict[int, int] = {}
+    compact_lengths: list[int] = []
+    for representative, members in copies.items():
+        for i in members:
+            text = docs[i].text
+            if i == representative:
+                compact_lengths.append(compact_length(text))
+            same_text[i] = first_with_text.setdefault(text_key(text), i)
+    del first_with_text
+    verifier = Verifier(docs, cache, same_text)
     # A copy needs at least this share of the shorter text: a partial copy the minimum
     # overlap, a near-duplicate half of each text.
     needed = min(settings.min_overlap, NEAR_DUPLICATE_SHARE)
-    compact_lengths = [compact_length(docs[i].text) for i in representatives]
-    shared = shared_text([docs[i].kept_hashes for i in representatives], compact_lengths, needed)
-    lengths = [len(d.text) for d in docs]
+    kept = ReadOnDemand(representatives, lambda i: docs[i].kept_hashes)
+    shared = shared_text(kept, compact_lengths, needed)
+    lengths = [d.chars for d in docs]
     # Progress counts every pair verified: the block index's, then the candidates' (each
     # candidate of two representatives stands for every pair of their copies).
     copy_counts = np.array([len(copies[r]) for r in representatives], dtype=np.int64)

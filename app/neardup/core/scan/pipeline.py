@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 
-from neardup.core.collector import collector_skips_existing_objects
+from neardup.core.collector import collector_skips_existing_objects, give_back_freed_memory
 from neardup.core.models import Problem, Role, ScanResult
 from neardup.core.scan.file_walk import WalkResult, walk
 from neardup.core.scan.progress import (
@@ -175,6 +175,7 @@ def _scan_files(
         on_start = load_verification_in_background if settings.detect_partial else (lambda: None)
         with collector_skips_existing_objects():
             analysis = analyze_all(files, ctx, executor, notices, cache, seen, on_start)
+            give_back_freed_memory()  # the workers' batches, read and spooled
             from neardup.core.scan.pairs_stage import find_pairs
 
             outcome = find_pairs(files, role_of, analysis, ctx, cache)

@@ -99,7 +99,7 @@ class Verifier:
         held_by_many = Counter(same_text.values())
         self._has_copies = np.zeros(len(docs), dtype=bool)
         self._has_copies[[i for i, first in same_text.items() if held_by_many[first] > 1]] = True
-        self._lengths = np.array([len(d.text) for d in docs], dtype=np.int64)
+        self._lengths = np.array([d.chars for d in docs], dtype=np.int64)
 
     def text_of(self, i: int) -> int:
         """The document whose compact text stands for document i's (the first with its text)."""

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from neardup.core.features import Analyzed, HashArray
+from neardup.core.features import Analyzed, Contents, HashArray
 from neardup.core.store.derived_values import CHECKSUM_BYTES, DamagedEntryError, checksum
 
 # format, pages, encoding, notes, content key, text, tokens, kept hashes
@@ -96,10 +96,8 @@ def _decode_analysis(row: Sequence[object], path: str, size: int, mtime_ns: int)
         pages=pages,
         encoding=encoding,
         notes=tuple(note_list),
-        text=plain,
-        tokens=words,
+        contents=Contents(plain, words, kept_hashes),
         content_key=content_key,
-        kept_hashes=kept_hashes,
         hidden_chars=hidden,
     )
 

@@ -1,0 +1,102 @@
+"""A scan's analyses in its spool: every document's text, tokens and kept hashes read back
+as they were made, in a scan through worker processes or in this one, and kept in memory
+when no temporary file can be written."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from neardup.core.features import Analyzed, AnalyzeOptions, Contents, TokenIds, analyze_file
+from neardup.core.scan import ScanContext, analyze_all, scan
+from neardup.core.scan import spool as spool_module
+from neardup.core.scan.spool import AnalysisSpool, SpooledContents
+from neardup.core.settings import ScanSettings
+from textgen import document
+
+
+def _corpus(folder: Path, count: int) -> list[Path]:
+    for n in range(count):
+        language = "zh" if n % 3 == 0 else "en"
+        (folder / f"d{n:02d}.txt").write_text(document(n, language, count=5), encoding="utf-8")
+    return sorted(folder.glob("*.txt"))
+
+
+def _same_contents(spooled: Analyzed, fresh: Analyzed) -> None:
+    assert spooled.text == fresh.text and spooled.chars == len(fresh.text)
+    assert spooled.tokens == fresh.tokens and spooled.token_count == len(fresh.tokens)
+    assert spooled.kept_hashes.dtype == np.uint64
+    assert np.array_equal(spooled.kept_hashes, fresh.kept_hashes)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_scan_reads_back_from_its_spool_what_analysis_made(tmp_path: Path, workers: int) -> None:
+    files = _corpus(tmp_path, 30)  # enough for a pool of workers
+    settings = ScanSettings(workers=workers, use_cache=False)
+    outcome = analyze_all(files, ScanContext(settings, None, None), None, [], None)
+    items = {str(item.path): item for item in outcome.items}
+    assert len(items) == len(files)
+    for path in files:
+        spooled = items[str(path)]
+        assert isinstance(spooled, Analyzed) and isinstance(spooled.contents, SpooledContents)
+        assert isinstance(spooled.tokens, TokenIds)
+        fresh = analyze_file(path, AnalyzeOptions.of(settings))
+        assert isinstance(fresh, Analyzed)
+        _same_contents(spooled, fresh)
+    # Another process cannot read the spool: pickled, the contents are the contents.
+    copied = pickle.loads(pickle.dumps(outcome.items[0]))
+    assert isinstance(copied.contents, Contents) and copied.text == outcome.items[0].text
+    assert type(copied.tokens) is tuple
+
+
+def test_a_spool_that_cannot_write_keeps_contents_in_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = _corpus(tmp_path, 3)
+    options = AnalyzeOptions()
+    analyses = [analyze_file(path, options) for path in files]
+    spool = AnalysisSpool()
+    first = spool.keep(analyses[0].contents)  # type: ignore[union-attr]
+    assert isinstance(first, SpooledContents)
+
+    def disk_full(*args: object, **kwargs: object) -> object:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(spool_module.AnalysisSpool, "_write", disk_full)
+    later = [spool.keep(a.contents) for a in analyses[1:]]  # type: ignore[union-attr]
+    assert all(isinstance(c, Contents) for c in later)
+    assert all(isinstance(c.tokens, TokenIds) for c in later), "numbered all the same"
+    # What was written before stays readable.
+    assert first.text == analyses[0].text  # type: ignore[union-attr]
+    for contents, analysis in zip(later, analyses[1:], strict=True):
+        assert contents.text == analysis.text  # type: ignore[union-attr]
+
+
+def test_a_scan_with_and_without_the_spool_reports_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = _corpus(tmp_path, 12)
+    # A partial copy and a near-duplicate, so that every stage reads contents.
+    text = files[1].read_text(encoding="utf-8")
+    (tmp_path / "copy.txt").write_text(text[: len(text) // 2] + "\n\n" + text[: len(text) // 3])
+    (tmp_path / "edited.txt").write_text(text.replace("the", "a", 3), encoding="utf-8")
+    settings = ScanSettings(workers=1, use_cache=False)
+    spooled = scan([tmp_path], settings)
+
+    def in_memory(self: AnalysisSpool, contents: Contents) -> Contents:
+        return Contents(
+            contents.text, self.vocabulary.encode(contents.tokens), contents.kept_hashes
+        )
+
+    monkeypatch.setattr(spool_module.AnalysisSpool, "keep", in_memory)
+    held = scan([tmp_path], settings)
+    assert len(spooled.pairs) >= 2
+    assert [(p.a, p.b, p.kind, p.overlap_a, p.overlap_b) for p in spooled.pairs] == [
+        (p.a, p.b, p.kind, p.overlap_a, p.overlap_b) for p in held.pairs
+    ]
+    assert [(d.simhash, d.tokens, d.chars) for d in spooled.documents] == [
+        (d.simhash, d.tokens, d.chars) for d in held.documents
+    ]
