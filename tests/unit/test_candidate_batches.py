@@ -6,8 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from candidate_rows import shared_of_rows
 from neardup.core.passages import candidates
-from neardup.core.passages.candidates import MAX_SHARED_BY, _DistinctKeys
+from neardup.core.passages.candidates import MAX_SHARED_BY, SharedText, _DistinctKeys
 from neardup.core.scan.partial_stage import _groups, _packs_and_blocks
 
 
@@ -23,12 +24,26 @@ def test_distinct_keys_merged_a_part_at_a_time_are_all_pairs_once_sorted() -> No
         keys = a.astype(np.int64) * (1 << 32) + b
         found.add(keys)
         everything.append(keys)
-    pairs = found.pairs()
+    starts, seconds = found.by_first()
     expected = np.unique(np.concatenate(everything))
+    shared = SharedText(starts, seconds, np.zeros(0, np.uint64), np.zeros(0, np.int64))
+    pairs = shared.rows()
     assert pairs.dtype == np.int32 and pairs.shape == (len(expected), 2)
+    assert seconds.dtype == np.int32 and len(starts) == documents + 1
     assert np.array_equal(pairs[:, 0].astype(np.int64) * (1 << 32) + pairs[:, 1], expected)
     assert len(np.unique(pairs[:, 0] * 16 // documents)) == 16  # every band had keys
-    assert _DistinctKeys(0).pairs().shape == (0, 2)
+    assert [len(a) for a in _DistinctKeys(0).by_first()] == [1, 0]
+
+
+def test_distinct_keys_of_a_large_collection_number_each_band_in_32_bits() -> None:
+    documents = 300_000  # a band of 1/16 of them would number past 2**32
+    found = _DistinctKeys(documents)
+    a = np.array([0, 1, 18_749, 18_750, 150_000, 299_997, 299_998], dtype=np.int64)
+    b = np.array([299_999, 2, 299_999, 18_751, 299_999, 299_999, 299_999], dtype=np.int64)
+    found.add(a * (1 << 32) + b)
+    starts, seconds = found.by_first()
+    firsts = np.repeat(np.arange(documents), np.diff(starts))
+    assert firsts.tolist() == a.tolist() and seconds.tolist() == b.tolist()
 
 
 def _sorted_all_at_once(
@@ -62,7 +77,9 @@ def test_groups_a_block_at_a_time_are_the_groups_of_one_sort_of_all() -> None:
     copies = {r: [r] for r in representatives}
     found = [
         (first, second, [tuple(p) for p in group.tolist()])
-        for first, second, group in _groups(pairs, representatives, copies, packs, blocks)
+        for first, second, group in _groups(
+            shared_of_rows(pairs, count), representatives, copies, packs, blocks
+        )
     ]
     assert found == _sorted_all_at_once(pairs.astype(np.int64), packs, blocks)
 
@@ -74,7 +91,7 @@ def test_groups_give_every_pair_of_the_copies_of_two_representatives() -> None:
     pairs = np.array([[0, 1], [0, 3], [1, 2], [2, 3]], dtype=np.int32)
     found = sorted(
         tuple(p)
-        for _, _, group in _groups(pairs, representatives, copies, packs, blocks)
+        for _, _, group in _groups(shared_of_rows(pairs, 9), representatives, copies, packs, blocks)
         for p in group.tolist()
     )
     expected = sorted(
@@ -104,8 +121,8 @@ def test_postings_built_a_range_of_hashes_at_a_time_give_what_all_at_once_give(
     for bits in (0, 3):
         monkeypatch.setattr(candidates, "_RANGE_BITS", bits)
         found[bits] = candidates.shared_text(kept, lengths, 0.2)
-    assert len(found[0].pairs) > 1000 and found[0].documents.max() > MAX_SHARED_BY
-    for field in ("pairs", "hashes", "documents"):
+    assert len(found[0]) > 1000 and found[0].documents.max() > MAX_SHARED_BY
+    for field in ("starts", "seconds", "hashes", "documents"):
         assert np.array_equal(getattr(found[0], field), getattr(found[3], field)), field
 
 

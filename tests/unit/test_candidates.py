@@ -21,7 +21,7 @@ def _candidates(texts: list[str]) -> set[tuple[int, int]]:
     found = shared_text(
         [winnowed(t) for t in normalised], [compact_length(t) for t in normalised], NEEDED
     )
-    return {(int(a), int(b)) for a, b in found.pairs}
+    return {(int(a), int(b)) for a, b in found.rows().tolist()}
 
 
 def test_a_text_held_by_more_documents_than_a_posting_list_enumerates_pairs_them_all() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from candidate_rows import shared_of_rows
 from neardup.core.features.analyze import Analyzed, AnalyzeOptions
 from neardup.core.features.text import normalize
 from neardup.core.models import Document
@@ -147,7 +148,8 @@ def test_candidates_come_in_blocks_each_once_for_every_pair_of_copies() -> None:
     packs = np.arange(len(representatives)) // 2  # 10 packs of 2 representatives
     for packs_a_block in (1, 3, 1000):
         blocks = np.arange(10) // packs_a_block
-        groups = list(_groups(pairs, representatives, copies, packs, blocks))
+        shared = shared_of_rows(pairs, len(representatives))
+        groups = list(_groups(shared, representatives, copies, packs, blocks))
         found = [tuple(pair) for _, _, group in groups for pair in group.tolist()]
         assert sorted(found) == expected
         # Each group is one pack against one, and every pair in it belongs there.

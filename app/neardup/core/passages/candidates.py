@@ -55,17 +55,38 @@ _NONE = np.zeros(0, dtype=np.uint64)
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
+Uint32Array = npt.NDArray[np.uint32]
 FloatArray = npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True, slots=True)
 class SharedText:
     """Candidate pairs (indices into the documents given, a < b), and how many documents
-    keep each hash, to tell common passages (found in many documents) from rare ones."""
+    keep each hash, to tell common passages (found in many documents) from rare ones.
 
-    pairs: npt.NDArray[np.int32]  # shape (m, 2), sorted; 32 bits: there are tens of millions
+    Pairs are held by first document: document a's seconds are
+    ``seconds[starts[a]:starts[a + 1]]``, ascending. There are tens of millions at 50,000
+    documents (18.75M): 4 bytes a pair, where rows of two numbers took 8."""
+
+    starts: IntArray  # per document, and one more: where its pairs begin in ``seconds``
+    seconds: Int32Array  # the second document of every pair, by first document
     hashes: HashArray  # sorted distinct hashes kept by two or more documents
     documents: IntArray  # how many documents keep each of those hashes
+
+    def __len__(self) -> int:
+        return len(self.seconds)
+
+    def firsts(self, first: int = 0, end: int | None = None) -> Int32Array:
+        """The first document of each pair whose first is in [first, end)."""
+        end = len(self.starts) - 1 if end is None else end
+        counts = np.diff(self.starts[first : end + 1])
+        return np.repeat(np.arange(first, end, dtype=np.int32), counts)
+
+    def rows(self, first: int = 0, end: int | None = None) -> Int32Array:
+        """The pairs whose first document is in [first, end), sorted, as rows (a, b)."""
+        end = len(self.starts) - 1 if end is None else end
+        seconds = self.seconds[self.starts[first] : self.starts[end]]
+        return np.stack([self.firsts(first, end), seconds], axis=1)
 
     def documents_at(self, minima: HashArray) -> npt.NDArray[np.int32]:
         """For each window of a text (its ``window_minima``), how many documents keep
@@ -115,10 +136,10 @@ def shared_text(kept: Sequence[HashArray], lengths: Sequence[int], needed: float
     del common
     hashes = np.concatenate([values for values, _ in held])
     documents = np.concatenate([counts for _, counts in held])
-    pairs = found.pairs()
+    starts, seconds = found.by_first()
     del found
     give_back_freed_memory()
-    return SharedText(pairs, hashes, documents)
+    return SharedText(starts, seconds, hashes, documents)
 
 
 def _by_value_range(kept: Sequence[HashArray], bits: int) -> Iterator[list[HashArray]]:
@@ -314,46 +335,58 @@ class _DistinctKeys:
 
     The bands bound the last merge: all the keys concatenated, sorted and then made into
     pairs held three copies of every candidate at once, the scan's peak of memory at
-    50,000 documents (0.9 GB); a band at a time, it is one copy and a band."""
+    50,000 documents (0.9 GB); a band at a time, it is one copy and a band. Within a band
+    a pair is numbered in 32 bits, ``(a - band's first) * documents + b``, in the same
+    order: half the memory of the runs, which hold up to twice the distinct pairs."""
 
     def __init__(self, documents: int, bands: int = 16) -> None:
-        firsts = np.arange(1, bands, dtype=np.int64) * max(documents, 1) // bands
-        self._edges = firsts << 32  # the smallest key of each band but the first
-        self._bands: list[list[IntArray]] = [[] for _ in range(bands)]
+        self._documents = documents
+        self._span = max(documents, 1)  # what a pair's first document is counted in
+        # Enough bands that a band's pairs number below 2**32.
+        firsts_a_band = (2**32 - 1) // self._span
+        bands = max(bands, -(-documents // firsts_a_band))
+        self._firsts = np.arange(bands + 1, dtype=np.int64) * documents // bands
+        self._edges = self._firsts[1:-1] << 32  # the smallest key of each band but the first
+        self._bands: list[list[Uint32Array]] = [[] for _ in range(bands)]
 
     def add(self, keys: IntArray) -> None:
         made = sorted_distinct(keys)
         cuts = [0, *np.searchsorted(made, self._edges).tolist(), len(made)]
-        for runs, start, end in zip(self._bands, cuts[:-1], cuts[1:], strict=True):
+        for band, runs in enumerate(self._bands):
+            start, end = cuts[band], cuts[band + 1]
             if start == end:
                 continue
-            run = made[start:end].copy()  # a view would hold every band's keys alive
+            part = made[start:end]
+            local = (part >> 32) - self._firsts[band]
+            local *= self._span
+            local += part & 0xFFFFFFFF
+            run = local.astype(np.uint32)
+            del part, local
             while runs and len(runs[-1]) <= 2 * len(run):
                 run = sorted_distinct(np.concatenate((runs.pop(), run)))
             runs.append(run)
 
-    def pairs(self) -> npt.NDArray[np.int32]:
-        """Every pair added once, sorted, as rows (a, b); the keys are let go a band at a
-        time as the rows are made."""
-        merged = [_merged(runs) for runs in self._bands]
-        self._bands = []
-        rows = np.empty((sum(len(keys) for keys in merged), 2), dtype=np.int32)
-        start = 0
-        for band in range(len(merged)):
-            keys = merged[band]
-            merged[band] = keys[:0]
-            end = start + len(keys)
-            np.right_shift(keys, 32, out=rows[start:end, 0], casting="unsafe")
-            np.bitwise_and(keys, 0xFFFFFFFF, out=rows[start:end, 1], casting="unsafe")
-            start = end
-            del keys
-        return rows
+    def by_first(self) -> tuple[IntArray, Int32Array]:
+        """Every pair added once, sorted, as the start of each first document's pairs (and
+        one more) and the second documents; the keys are let go a band at a time."""
+        counts = np.zeros(self._documents + 1, dtype=np.int64)
+        seconds: list[Int32Array] = []
+        for band, runs in enumerate(self._bands):
+            local = _merged(runs)
+            firsts, second = np.divmod(local, np.uint32(self._span))
+            counts[self._firsts[band] + 1 : self._firsts[band + 1] + 1] += np.bincount(
+                firsts, minlength=int(self._firsts[band + 1] - self._firsts[band])
+            )
+            seconds.append(second.astype(np.int32))
+            self._bands[band] = []
+            del local, firsts, second
+        return np.cumsum(counts), np.concatenate(seconds or [np.zeros(0, dtype=np.int32)])
 
 
-def _merged(runs: list[IntArray]) -> IntArray:
+def _merged(runs: list[Uint32Array]) -> Uint32Array:
     """The keys of sorted distinct runs, sorted and distinct; the runs are let go."""
     if len(runs) <= 1:
-        return runs.pop() if runs else np.zeros(0, dtype=np.int64)
+        return runs.pop() if runs else np.zeros(0, dtype=np.uint32)
     joined = np.concatenate(runs)
     runs.clear()
     return sorted_distinct(joined, owned=True)

@@ -32,7 +32,13 @@ from neardup.core.collector import give_back_freed_memory
 from neardup.core.features import Analyzed, compact_length
 from neardup.core.match import FeatureWeights
 from neardup.core.models import Overlap, Pair, PairKind, Role
-from neardup.core.passages import Passages, non_space_before, shared_text, union_size
+from neardup.core.passages import (
+    Passages,
+    SharedText,
+    non_space_before,
+    shared_text,
+    union_size,
+)
 from neardup.core.scan.analysis_stage import default_workers
 from neardup.core.scan.progress import ScanContext, Stage, StageTimer
 from neardup.core.scan.spool import ReadOnDemand
@@ -96,15 +102,15 @@ def _packs_and_blocks(
 
 
 def _groups(
-    pairs: npt.NDArray[np.int32],
+    shared: SharedText,
     representatives: Sequence[int],
     copies: dict[int, list[int]],
     packs: npt.NDArray[np.int64],
     blocks: npt.NDArray[np.int64],
 ) -> Iterator[tuple[int, int, npt.NDArray[np.int64]]]:
     """The candidates a pack against a pack: (first pack, second pack, every pair of the
-    copies of each candidate's two representatives, as documents a < b); ``pairs`` are
-    the candidates, sorted, ``packs`` gives each representative's pack, ``blocks`` each
+    copies of each candidate's two representatives, as documents a < b); ``shared``
+    holds the candidates, ``packs`` gives each representative's pack, ``blocks`` each
     pack's block (`_packs_and_blocks`).
 
     The packs of a block of first documents stay while the second documents' packs
@@ -122,16 +128,15 @@ def _groups(
     """
     packs32 = packs.astype(np.int32)
     block_count = int(blocks.max(initial=-1)) + 1
-    # Each block's first representative, and where its candidates start.
+    # Each block's first representative.
     packs_begin = np.searchsorted(blocks, np.arange(block_count + 1))
-    ranks_begin = np.searchsorted(packs, packs_begin)
-    cuts = np.searchsorted(pairs[:, 0], ranks_begin).tolist()
+    ranks_begin = np.searchsorted(packs, packs_begin).tolist()
     documents = np.asarray(representatives, dtype=np.int64)
     alone = np.array([len(copies[r]) == 1 for r in representatives], dtype=bool)
     pack_count = np.int64(len(blocks))  # one block number per pack
     for block in range(block_count):
         give_back_freed_memory()  # the last block's copies and texts, before this one's
-        chosen = pairs[cuts[block] : cuts[block + 1]]
+        chosen = shared.rows(ranks_begin[block], ranks_begin[block + 1])
         # By second pack, then first pack; stable, so each group keeps the pairs' order.
         group_key = packs32[chosen[:, 1]] * pack_count + packs32[chosen[:, 0]]
         order = np.argsort(group_key, kind="stable")
@@ -156,15 +161,17 @@ def _groups(
             yield first_pack, second_pack, np.concatenate(found)
 
 
-def _pairs_of_copies(pairs: npt.NDArray[np.int32], copy_counts: npt.NDArray[np.int64]) -> int:
+def _pairs_of_copies(shared: SharedText, copy_counts: npt.NDArray[np.int64]) -> int:
     """How many pairs of documents the candidate pairs of representatives stand for."""
     if copy_counts.max(initial=1) == 1:  # most scans: no exact copies
-        return len(pairs)
+        return len(shared)
     step = 1 << 20  # in slices: tens of millions of candidates, never a temporary of each
-    return sum(
-        int(np.dot(copy_counts[pairs[k : k + step, 0]], copy_counts[pairs[k : k + step, 1]]))
-        for k in range(0, len(pairs), step)
-    )
+    total = 0
+    for start in range(0, len(shared), step):
+        end = min(start + step, len(shared))
+        firsts = np.searchsorted(shared.starts, np.arange(start, end), side="right") - 1
+        total += int(np.dot(copy_counts[firsts], copy_counts[shared.seconds[start:end]]))
+    return total
 
 
 def _calls(group: npt.NDArray[np.int64], lengths: npt.NDArray[np.int64]) -> list[np.ndarray]:
@@ -248,7 +255,7 @@ def passage_pairs(
     # Progress counts every pair verified: the block index's, then the candidates' (each
     # candidate of two representatives stands for every pair of their copies).
     copy_counts = np.array([len(copies[r]) for r in representatives], dtype=np.int64)
-    candidates = _pairs_of_copies(shared.pairs, copy_counts)
+    candidates = _pairs_of_copies(shared, copy_counts)
     timer = StageTimer(ctx.progress, Stage.PASSAGES, max(1, len(near_pairs) + candidates))
     timer.report(0, force=True)
 
@@ -282,7 +289,8 @@ def passage_pairs(
     library = np.array([role is Role.LIBRARY for role in roles], dtype=bool)
     text_lengths = np.array(lengths, dtype=np.int64)
     in_candidates = np.zeros(len(representatives), dtype=bool)
-    in_candidates[shared.pairs.ravel()] = True
+    in_candidates[shared.seconds] = True
+    in_candidates[np.diff(shared.starts) > 0] = True
     text_bytes = COMPACT_BYTES_PER_CHAR * np.asarray(compact_lengths, dtype=np.float64)
     packs, blocks = _packs_and_blocks(text_bytes * in_candidates)
     pack_starts = np.searchsorted(packs, np.arange(packs[-1] + 2)) if len(packs) else packs
@@ -320,7 +328,7 @@ def passage_pairs(
     )
     with verifying as pool:
         for first_pack, second_pack, group in _groups(
-            shared.pairs, representatives, copies, packs, blocks
+            shared, representatives, copies, packs, blocks
         ):
             if ctx.cancelled():
                 break
