@@ -68,6 +68,7 @@ def test_a_spool_that_cannot_write_keeps_contents_in_memory(
     monkeypatch.setattr(spool_module.AnalysisSpool, "_write", disk_full)
     later = [spool.keep(a.contents) for a in analyses[1:]]  # type: ignore[union-attr]
     assert all(isinstance(c, Contents) for c in later)
+    assert spool.problem is not None and "No space left on device" in spool.problem
     assert all(isinstance(c.tokens, TokenIds) for c in later), "numbered all the same"
     # What was written before stays readable.
     assert first.text == analyses[0].text  # type: ignore[union-attr]
@@ -81,7 +82,8 @@ def test_a_scan_with_and_without_the_spool_reports_the_same(
     files = _corpus(tmp_path, 12)
     # A partial copy and a near-duplicate, so that every stage reads contents.
     text = files[1].read_text(encoding="utf-8")
-    (tmp_path / "copy.txt").write_text(text[: len(text) // 2] + "\n\n" + text[: len(text) // 3])
+    copied = text[: len(text) // 2] + "\n\n" + text[: len(text) // 3]
+    (tmp_path / "copy.txt").write_text(copied, encoding="utf-8")
     (tmp_path / "edited.txt").write_text(text.replace("the", "a", 3), encoding="utf-8")
     settings = ScanSettings(workers=1, use_cache=False)
     spooled = scan([tmp_path], settings)

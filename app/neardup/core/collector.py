@@ -17,7 +17,6 @@ each step that made and dropped large temporaries. Elsewhere than glibc it does 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import gc
 import sys
 import threading
@@ -71,6 +70,8 @@ collector_skips_existing_objects = _CollectorFreeze()
 def _trim() -> Callable[[int], int] | None:
     if not sys.platform.startswith("linux"):
         return None
+    import ctypes  # here: most processes that load this module never trim
+
     try:
         libc = ctypes.CDLL(None)
         trim: Callable[[int], int] = libc.malloc_trim

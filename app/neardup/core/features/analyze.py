@@ -62,7 +62,7 @@ class Contents:
     """A document's contents in memory."""
 
     text: str
-    tokens: Sequence[str]  # a tuple from analysis; a scan holds them as ``TokenIds``
+    tokens: Sequence[str]  # a tuple from analysis; ``TokenIds`` as a scan reads them back
     kept_hashes: HashArray  # winnowed shingle hashes: what candidate pairs are made of
 
     @property

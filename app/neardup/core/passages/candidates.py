@@ -51,11 +51,11 @@ _KEYS_A_PART = 1 << 22
 # documents.
 _RANGE_BITS = 3
 _SAMPLED_DOCUMENTS = 1000
-_NONE = np.zeros(0, dtype=np.uint64)
+_NO_HASHES = np.zeros(0, dtype=np.uint64)
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
-Uint32Array = npt.NDArray[np.uint32]
+UInt32Array = npt.NDArray[np.uint32]
 FloatArray = npt.NDArray[np.float64]
 
 
@@ -122,6 +122,7 @@ def shared_text(kept: Sequence[HashArray], lengths: Sequence[int], needed: float
     common_parts: list[_Postings] = []
     for part in _by_value_range(kept, _RANGE_BITS):
         postings = _Postings.of(part, lengths)
+        del part  # the range's hashes are in the postings now
         postings.rare_pairs(found)
         held.append(postings.held_by_several())
         common_parts.append(postings.common_only())
@@ -165,7 +166,7 @@ def _balanced_edges(kept: Sequence[HashArray], ranges: int) -> list[np.uint64]:
     a sample of the documents. Kept hashes are window minima, far from uniform: cut by
     their leading bits, the first of eight ranges held 45% of them."""
     step = max(1, len(kept) // _SAMPLED_DOCUMENTS)
-    sample = np.sort(np.concatenate([kept[i] for i in range(0, len(kept), step)] or [_NONE]))
+    sample = np.sort(np.concatenate([kept[i] for i in range(0, len(kept), step)] or [_NO_HASHES]))
     if not len(sample):
         return []
     return [sample[len(sample) * r // ranges] for r in range(1, ranges)]
@@ -347,7 +348,7 @@ class _DistinctKeys:
         bands = max(bands, -(-documents // firsts_a_band))
         self._firsts = np.arange(bands + 1, dtype=np.int64) * documents // bands
         self._edges = self._firsts[1:-1] << 32  # the smallest key of each band but the first
-        self._bands: list[list[Uint32Array]] = [[] for _ in range(bands)]
+        self._bands: list[list[UInt32Array]] = [[] for _ in range(bands)]
 
     def add(self, keys: IntArray) -> None:
         made = sorted_distinct(keys)
@@ -383,7 +384,7 @@ class _DistinctKeys:
         return np.cumsum(counts), np.concatenate(seconds or [np.zeros(0, dtype=np.int32)])
 
 
-def _merged(runs: list[Uint32Array]) -> Uint32Array:
+def _merged(runs: list[UInt32Array]) -> UInt32Array:
     """The keys of sorted distinct runs, sorted and distinct; the runs are let go."""
     if len(runs) <= 1:
         return runs.pop() if runs else np.zeros(0, dtype=np.uint32)

@@ -247,7 +247,8 @@ class AnalysisOutcome(Generic[Derived]):
 
     ``encoded`` holds the stored rows the workers made, and ``derived`` what the worker
     entry point derived, of the analyses among ``items``, by path; an analysis read from the
-    cache, or in this process, has neither.
+    cache, or in this process, has neither. A scan's own analysis (``analyze_all``) leaves
+    ``encoded`` empty: the rows are in the cache by then.
     """
 
     items: list[Analyzed | Problem]
@@ -276,7 +277,7 @@ def analyze_all(
     outcome = analyze_files(
         analyze_batch, paths, ctx, executor, notices, cache, seen, started, encode=cache is not None
     )
-    outcome.encoded.clear()  # in the cache now, and the scan's later stages never read them
+    outcome.encoded.clear()  # in the cache now, and a scan's later stages never read them
     return outcome
 
 
@@ -322,10 +323,13 @@ def analyze_files(
         moved = cache.load(hashed, keys, settings_key)
         cache.remember_paths({p: hashed[p] for p in moved}, keys)
         cached.update(moved)
+        del moved
         hashes.update(hashed)
-    results: list[Analyzed | Problem] = [_spooled(a, spool) for a in cached.values()]
-    results += [known_problems[str(p)] for p in paths if str(p) in known_problems]
     settled = {p: hashes[p] for p in (*cached, *known_problems)}
+    # Spooled one by one, each decoded analysis let go as it is: held to the end of the
+    # stage, a warm scan's would all be in memory at once.
+    results: list[Analyzed | Problem] = [_spooled(cached.pop(path), spool) for path in list(cached)]
+    results += [known_problems[str(p)] for p in paths if str(p) in known_problems]
     timer.report(len(results), force=True)
     same_bytes = SameBytes.of([p for p in paths if str(p) not in settled], keys, hashes)
     analysed, finished = _run_analysis(
@@ -355,6 +359,8 @@ def analyze_files(
     if read_again and finished:
         finished = _analyze_here(read_again, options, ctx, timer, fresh, len(results), spool)
     timer.report(len(results) + len(fresh), force=True)
+    if spool.problem is not None:
+        notices.append(spool.problem)
     outcome: AnalysisOutcome[Derived] = AnalysisOutcome(results, finished, settled)
     new_analyses: list[tuple[Analyzed, str]] = []
     new_problems: list[tuple[Problem, str]] = []

@@ -90,14 +90,15 @@ def _summaries(
 
 def _fingerprints(
     docs: Sequence[Analyzed],
+    texts: Sequence[str],
     features: FeatureWeights,
     settings: ScanSettings,
     cache: AnalysisCache | None,
     timer: StageTimer,
 ) -> np.ndarray:
     """Every document's fingerprint, from the cache where the same text, settings and
-    (for TF-IDF) the same set of documents were fingerprinted before."""
-    texts = [text_key(d.text) for d in docs]
+    (for TF-IDF) the same set of documents were fingerprinted before; ``texts``: each
+    document's ``text_key``."""
     signature = corpus_signature(settings, texts)
     keys = [fingerprint_key(settings, signature, t) for t in texts]
     known = cache.derived(keys) if cache is not None else {}
@@ -149,7 +150,8 @@ def find_pairs(
     features = FeatureWeights(
         ReadOnDemand(range(len(docs)), lambda i: docs[i].tokens), settings, idf
     )
-    fingerprints = _fingerprints(docs, features, settings, cache, timer)
+    text_keys = [text_key(d.text) for d in docs]  # each text read once, named by its hash
+    fingerprints = _fingerprints(docs, text_keys, features, settings, cache, timer)
     eligible = [i for i, d in enumerate(docs) if d.token_count >= max(1, settings.min_tokens)]
 
     StageTimer(progress, Stage.MATCHING, 1).report(0, force=True)
@@ -161,7 +163,7 @@ def find_pairs(
     groups = build_groups(infos, [(p.a, p.b) for p in pairs], settings.reference_rule)
     measured = settings.detect_partial and not ctx.cancelled()
     if measured:
-        pairs += passage_pairs(docs, eligible, roles, features, pairs, ctx, cache)
+        pairs += passage_pairs(docs, text_keys, eligible, roles, features, pairs, ctx, cache)
         grouped = [(p.a, p.b) for p in pairs if p.kind is not PairKind.PARTIAL]
         groups = build_groups(infos, grouped, settings.reference_rule)
     pairs.sort(key=lambda p: (p.a, p.b))

@@ -44,7 +44,7 @@ from neardup.core.scan.progress import ScanContext, Stage, StageTimer
 from neardup.core.scan.spool import ReadOnDemand
 from neardup.core.scan.verifier import COMPACT_BYTES_KEPT, Batch, Verifier
 from neardup.core.settings import ScanSettings
-from neardup.core.store import AnalysisCache, text_key
+from neardup.core.store import AnalysisCache
 
 # Both texts at least half found in each other: an edited copy of the whole document.
 NEAR_DUPLICATE_SHARE = 0.5
@@ -215,6 +215,7 @@ def _without_common(found: Overlap, a: str, b: str, settings: ScanSettings) -> O
 
 def passage_pairs(
     docs: Sequence[Analyzed],
+    text_keys: Sequence[str],
     eligible: Sequence[int],
     roles: Sequence[Role],
     features: FeatureWeights,
@@ -233,22 +234,18 @@ def passage_pairs(
         representative = representative_of_text.setdefault(docs[i].content_key, i)
         copies.setdefault(representative, []).append(i)
     representatives = list(copies)
-    # Each text read once (from the scan's spool), and named by its hash: a dictionary
-    # of the texts themselves would hold them all.
+    # Texts named by their hash (``text_keys``): a dictionary of the texts themselves
+    # would hold them all, where the scan reads each from its spool when needed.
     first_with_text: dict[str, int] = {}
-    same_text: dict[int, int] = {}
-    compact_lengths: list[int] = []
-    for representative, members in copies.items():
-        for i in members:
-            text = docs[i].text
-            if i == representative:
-                compact_lengths.append(compact_length(text))
-            same_text[i] = first_with_text.setdefault(text_key(text), i)
+    same_text = {
+        i: first_with_text.setdefault(text_keys[i], i) for group in copies.values() for i in group
+    }
     del first_with_text
-    verifier = Verifier(docs, cache, same_text)
+    verifier = Verifier(docs, cache, same_text, text_keys)
     # A copy needs at least this share of the shorter text: a partial copy the minimum
     # overlap, a near-duplicate half of each text.
     needed = min(settings.min_overlap, NEAR_DUPLICATE_SHARE)
+    compact_lengths = [compact_length(docs[i].text) for i in representatives]
     kept = ReadOnDemand(representatives, lambda i: docs[i].kept_hashes)
     shared = shared_text(kept, compact_lengths, needed)
     lengths = [d.chars for d in docs]

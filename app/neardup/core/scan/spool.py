@@ -7,9 +7,11 @@ unnamed temporary file, and read back when a stage asks for them: fingerprinting
 each document's tokens, candidates its kept hashes, verification its text. What stays in
 memory is what is known of the file and where its contents are.
 
-A read is one positional read of the operating system's cache (``os.pread``), a few
-microseconds. Where no temporary file can be written (a full disk), contents stay in
-memory as before, and the scan goes on.
+A read is one positional read of the operating system's cache (``os.pread``; where there
+is none, a seek and a read under a lock), a few microseconds. The file lies in the app's
+cache folder, on disk: the system's temporary folder is memory on many Linux systems
+(tmpfs), where a spool would save nothing. Where no file can be written (a full disk),
+contents stay in memory as before, the scan goes on, and ``problem`` says why.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import tempfile
 import threading
 import weakref
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import BinaryIO, TypeVar, overload
 
 import numpy as np
@@ -30,6 +33,7 @@ from neardup.core.features import (
     TokenIds,
     Vocabulary,
 )
+from neardup.resources import user_cache_dir
 
 T = TypeVar("T")
 
@@ -40,43 +44,48 @@ _HASH = np.dtype(np.uint64)
 class AnalysisSpool:
     """Where one scan's document contents are written, and read back from. Its words
     (the tokens' ``Vocabulary``) stay in memory; the file goes when the last document
-    that refers to it does."""
+    that refers to it does. One thread writes (the scan's); any may read."""
 
-    def __init__(self) -> None:
+    def __init__(self, folder: Path | None = None) -> None:
         self.vocabulary = Vocabulary()
+        self.problem: str | None = None  # why contents are kept in memory, if they are
+        self._folder = folder
         self._file: BinaryIO | None = None
         self._end = 0
-        self._failed = False
-        self._lock = threading.Lock()  # a seek and a read, where there is no pread
+        self._lock = threading.Lock()  # a seek and a write (or read, without pread)
 
     def keep(self, contents: DocumentContents) -> DocumentContents:
         """The contents, their tokens numbered, written to the spool: what reads them back."""
         tokens = self.vocabulary.encode(contents.tokens)
+        ids = np.ascontiguousarray(tokens.ids, dtype=_TOKEN)
         hashes = np.ascontiguousarray(contents.kept_hashes, dtype=_HASH)
-        if not self._failed:
+        if self.problem is None:
             text = contents.text.encode("utf-8")
             try:
-                offset = self._write(text + tokens.ids.tobytes() + hashes.tobytes())
-            except OSError:
-                self._failed = True  # no room for it: kept in memory from now on
+                offset = self._write(text + ids.tobytes() + hashes.tobytes())
+            except OSError as error:  # no room for it: kept in memory from now on
+                self.problem = (
+                    f"The scan could not write its working file ({error.strerror or error}); "
+                    "it kept the documents in memory instead. Free some disk space for "
+                    "large scans."
+                )
             else:
                 return SpooledContents(
-                    self, offset, len(text), contents.chars, len(tokens), len(hashes)
+                    self, offset, len(text), contents.chars, len(ids), len(hashes)
                 )
         return Contents(contents.text, tokens, hashes)
 
     def _write(self, data: bytes) -> int:
         if self._file is None:
-            # Unbuffered: a read sees every write without a flush.
-            self._file = tempfile.TemporaryFile(prefix="neardup-spool-", buffering=0)  # noqa: SIM115
+            self._file = _unnamed_file(self._folder)
             weakref.finalize(self, self._file.close)
         offset = self._end
         with self._lock:
             self._file.seek(offset)
             written = self._file.write(data)
         if written != len(data):
-            raise OSError(f"the scan's spool took {written} of {len(data)} bytes")
-        self._end += len(data)
+            raise OSError(f"the scan's working file took {written} of {len(data)} bytes")
+        self._end += len(data)  # one writer: the scan's thread
         return offset
 
     def read(self, offset: int, size: int) -> bytes:
@@ -90,14 +99,28 @@ class AnalysisSpool:
                 self._file.seek(offset)
                 data = self._file.read(size)
         if len(data) != size:
-            raise OSError(f"the scan's spool gave {len(data)} of {size} bytes")
+            raise OSError(f"the scan's working file gave {len(data)} of {size} bytes")
         return data
+
+
+def _unnamed_file(folder: Path | None) -> BinaryIO:
+    """An unnamed, unbuffered temporary file (a read sees every write without a flush) in
+    ``folder``, else the app's cache folder, else the system's temporary folder."""
+    for where in (folder, user_cache_dir(), None):
+        try:
+            if where is not None:
+                where.mkdir(parents=True, exist_ok=True)
+            return tempfile.TemporaryFile(prefix="neardup-spool-", dir=where, buffering=0)
+        except OSError:
+            if where is None:
+                raise
+    raise AssertionError("unreachable")  # the last folder raises or returns
 
 
 class SpooledContents:
     """A document's contents in a spool: read each time they are asked for."""
 
-    __slots__ = ("_chars", "_hashes", "_offset", "_spool", "_text_bytes", "_tokens")
+    __slots__ = ("_chars", "_hash_count", "_offset", "_spool", "_text_bytes", "_token_count")
 
     def __init__(
         self,
@@ -105,11 +128,11 @@ class SpooledContents:
         offset: int,
         text_bytes: int,
         chars: int,
-        tokens: int,
-        hashes: int,
+        token_count: int,
+        hash_count: int,
     ) -> None:
         self._spool, self._offset, self._text_bytes = spool, offset, text_bytes
-        self._chars, self._tokens, self._hashes = chars, tokens, hashes
+        self._chars, self._token_count, self._hash_count = chars, token_count, hash_count
 
     @property
     def text(self) -> str:
@@ -118,13 +141,14 @@ class SpooledContents:
     @property
     def tokens(self) -> TokenIds:
         start = self._offset + self._text_bytes
-        data = self._spool.read(start, self._tokens * _TOKEN.itemsize)
+        data = self._spool.read(start, self._token_count * _TOKEN.itemsize)
         return TokenIds(np.frombuffer(data, dtype=_TOKEN), self._spool.vocabulary.words)
 
     @property
     def kept_hashes(self) -> HashArray:
-        start = self._offset + self._text_bytes + self._tokens * _TOKEN.itemsize
-        return np.frombuffer(self._spool.read(start, self._hashes * _HASH.itemsize), dtype=_HASH)
+        start = self._offset + self._text_bytes + self._token_count * _TOKEN.itemsize
+        data = self._spool.read(start, self._hash_count * _HASH.itemsize)
+        return np.frombuffer(data, dtype=_HASH)
 
     @property
     def chars(self) -> int:
@@ -132,7 +156,7 @@ class SpooledContents:
 
     @property
     def token_count(self) -> int:
-        return self._tokens
+        return self._token_count
 
     def __reduce__(self) -> tuple[type[Contents], tuple[str, tuple[str, ...], HashArray]]:
         # Another process cannot read this one's spool: there, the contents themselves.

@@ -39,7 +39,6 @@ from neardup.core.store import (
     decode_overlap,
     encode_overlap,
     overlap_key,
-    text_key,
 )
 
 
@@ -64,8 +63,14 @@ class Verifier:
     compared before, and how many documents hold each passage."""
 
     def __init__(
-        self, docs: Sequence[Analyzed], cache: AnalysisCache | None, same_text: dict[int, int]
+        self,
+        docs: Sequence[Analyzed],
+        cache: AnalysisCache | None,
+        same_text: dict[int, int],
+        text_keys: Sequence[str],
     ) -> None:
+        """``same_text``: each document's first document with the same normalised text;
+        ``text_keys``: each document's ``text_key``."""
         self._docs = docs
         self._cache = cache
         # Tens of thousands of candidates a scan: not looked up one by one in a cache
@@ -89,7 +94,7 @@ class Verifier:
         self._text_of[list(same_text)] = list(same_text.values())
         # How many documents hold each window of a text, once asked for.
         self._counts: dict[int, Counts] = {}
-        self._keys: dict[int, str] = {}
+        self._text_keys = text_keys
         self._new: dict[str, bytes] = {}
         # Pairs of texts measured, kept only where a text has exact copies among the
         # documents, the one case they are asked for again: kept for every pair, 100,000
@@ -104,11 +109,6 @@ class Verifier:
     def text_of(self, i: int) -> int:
         """The document whose compact text stands for document i's (the first with its text)."""
         return int(self._text_of[i])
-
-    def _text_key(self, i: int) -> str:
-        if i not in self._keys:
-            self._keys[i] = text_key(self._docs[i].text)
-        return self._keys[i]
 
     def text(self, i: int) -> CompactText:
         """The compact text of document i: a view into its pack when one holds it."""
@@ -213,7 +213,7 @@ class Verifier:
             if stored is not None:
                 with contextlib.suppress(DamagedEntryError):  # measured again, and replaced
                     share_a, share_b, rows = decode_overlap(
-                        stored, len(self._docs[a].text), len(self._docs[b].text)
+                        stored, int(self._lengths[a]), int(self._lengths[b])
                     )
                     spans = np.array(rows, dtype=np.int64).reshape(-1, 4)
                     return Passages(share_a, share_b, spans, None)
@@ -231,7 +231,7 @@ class Verifier:
         return found
 
     def _pair_key(self, a: int, b: int) -> str:
-        return overlap_key(self._text_key(a), self._text_key(b))
+        return overlap_key(self._text_keys[a], self._text_keys[b])
 
     def counted(self, a: int, found: Passages, shared: SharedText) -> SpanTable:
         """Each passage with the number of scanned documents that hold its text."""
