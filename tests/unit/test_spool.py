@@ -11,10 +11,11 @@ import numpy as np
 import pytest
 
 from neardup.core.features import Analyzed, AnalyzeOptions, Contents, TokenIds, analyze_file
-from neardup.core.scan import ScanContext, analyze_all, scan
+from neardup.core.scan import ScanContext, analysis_stage, analyze_all, scan
 from neardup.core.scan import spool as spool_module
 from neardup.core.scan.spool import AnalysisSpool, SpooledContents
 from neardup.core.settings import ScanSettings
+from neardup.core.store import AnalysisCache
 from textgen import document
 
 
@@ -102,3 +103,30 @@ def test_a_scan_with_and_without_the_spool_reports_the_same(
     assert [(d.simhash, d.tokens, d.chars) for d in spooled.documents] == [
         (d.simhash, d.tokens, d.chars) for d in held.documents
     ]
+
+
+def test_analyses_read_from_the_cache_are_spooled_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    files = _corpus(folder, 6)
+    settings = ScanSettings(workers=1, cache_path=tmp_path / "cache.sqlite")
+    ctx = ScanContext(settings, None, None)
+    cache = AnalysisCache(settings.cache_path)
+    try:
+        first = analyze_all(files, ctx, None, [], cache)
+
+        def not_again(path: Path, options: AnalyzeOptions) -> Analyzed:
+            raise AssertionError(f"{path} analysed again, not read from the cache")
+
+        monkeypatch.setattr(analysis_stage, "analyze_file", not_again)
+        again = analyze_all(files, ctx, None, [], cache)
+    finally:
+        cache.close()
+    by_path = {str(item.path): item for item in first.items}
+    for item in again.items:
+        assert isinstance(item, Analyzed) and isinstance(item.contents, SpooledContents)
+        earlier = by_path[str(item.path)]
+        assert isinstance(earlier, Analyzed)
+        _same_contents(item, earlier)

@@ -304,12 +304,18 @@ def analyze_files(
     keys = seen.keys
     settings_key = settings.analysis_key()
     spool = AnalysisSpool()
+
+    def spooled(analysis: Analyzed) -> Analyzed:
+        # Each cached analysis to the spool as it is decoded: a warm scan's would otherwise
+        # all be in memory at once.
+        return _spooled(analysis, spool)
+
     cached: dict[str, Analyzed] = {}
     known_problems: dict[str, Problem] = {}
     hashes = dict(seen.hashes)
     # A cache that failed to open (locked, corrupt) is not worth reading every file to hash.
     if cache is not None and cache.usable:
-        cached = cache.load(seen.hashes, keys, settings_key)
+        cached = cache.load(seen.hashes, keys, settings_key, spooled)
         known_problems = cache.load_problems(
             {p: h for p, h in seen.hashes.items() if p not in cached}, settings_key
         )
@@ -320,15 +326,13 @@ def analyze_files(
             if str(path) in keys and str(path) not in hashes:
                 with contextlib.suppress(OSError):  # extraction will report it
                     hashed[str(path)] = content_hash(path)
-        moved = cache.load(hashed, keys, settings_key)
+        moved = cache.load(hashed, keys, settings_key, spooled)
         cache.remember_paths({p: hashed[p] for p in moved}, keys)
         cached.update(moved)
         del moved
         hashes.update(hashed)
     settled = {p: hashes[p] for p in (*cached, *known_problems)}
-    # Spooled one by one, each decoded analysis let go as it is: held to the end of the
-    # stage, a warm scan's would all be in memory at once.
-    results: list[Analyzed | Problem] = [_spooled(cached.pop(path), spool) for path in list(cached)]
+    results: list[Analyzed | Problem] = list(cached.values())
     results += [known_problems[str(p)] for p in paths if str(p) in known_problems]
     timer.report(len(results), force=True)
     same_bytes = SameBytes.of([p for p in paths if str(p) not in settled], keys, hashes)

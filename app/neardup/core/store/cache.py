@@ -29,7 +29,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -190,10 +190,16 @@ class AnalysisCache:
         return SeenFiles(keys, self.known_hashes(keys.values()))
 
     def load(
-        self, hashes: dict[str, str], keys: dict[str, FileKey], settings_key: str
+        self,
+        hashes: dict[str, str],
+        keys: dict[str, FileKey],
+        settings_key: str,
+        keep: Callable[[Analyzed], Analyzed] = lambda analysis: analysis,
     ) -> dict[str, Analyzed]:
         """Cached analyses for paths whose content hash is known, each only of the format
-        its path is read as: the bytes of a .txt named .docx are no Word document."""
+        its path is read as: the bytes of a .txt named .docx are no Word document.
+        ``keep`` is given each as it is decoded (a scan moves its contents to its spool,
+        so that every decoded analysis is never in memory at once)."""
         if self._db is None:
             return {}
         # The codec (numpy and the analysis code) is imported only when analyses are
@@ -214,8 +220,8 @@ class AnalysisCache:
                 if not row:
                     continue
                 try:
-                    out[path] = decode_analysis(
-                        row, keys[path].path, keys[path].size, keys[path].mtime_ns
+                    out[path] = keep(
+                        decode_analysis(row, keys[path].path, keys[path].size, keys[path].mtime_ns)
                     )
                 except DamagedEntryError:
                     # Bit rot, or a row another build wrote: a miss. The file is read again
