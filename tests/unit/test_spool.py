@@ -4,6 +4,8 @@ when no temporary file can be written."""
 
 from __future__ import annotations
 
+import gc
+import os
 import pickle
 from pathlib import Path
 
@@ -130,3 +132,43 @@ def test_analyses_read_from_the_cache_are_spooled_too(
         earlier = by_path[str(item.path)]
         assert isinstance(earlier, Analyzed)
         _same_contents(item, earlier)
+
+
+def test_a_scan_lets_its_documents_and_spool_go_without_the_garbage_collector(
+    tmp_path: Path,
+) -> None:
+    """Nothing a scan made holds its documents in a reference cycle: they, and the spool's
+    file, go as ``scan`` returns, not at some later collection (a cycle through the
+    features' caches once held a scan's analyses until then)."""
+    files = _corpus(tmp_path, 8)
+    text = files[0].read_text(encoding="utf-8")
+    (tmp_path / "edited.txt").write_text(text.replace("the", "a", 3), encoding="utf-8")
+
+    def analyses() -> int:
+        return sum(isinstance(o, (Analyzed, AnalysisSpool)) for o in gc.get_objects())
+
+    gc.collect()
+    before = analyses()
+    gc.disable()
+    try:
+        result = scan([tmp_path], ScanSettings(workers=1, use_cache=False))
+        assert analyses() == before
+    finally:
+        gc.enable()
+    assert result.pairs, "the scan went through every stage"
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads where a file is from /proc")
+def test_the_spool_is_written_in_the_apps_cache_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not the system's temporary folder, which is memory on many Linux systems."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    analysis = analyze_file(_corpus(tmp_path, 1)[0], AnalyzeOptions())
+    assert isinstance(analysis, Analyzed)
+    spool = AnalysisSpool()
+    spooled = spool.keep(analysis.contents)
+    assert isinstance(spooled, SpooledContents) and spooled.text == analysis.text
+    where = Path(os.readlink(f"/proc/self/fd/{spool._file.fileno()}"))  # type: ignore[union-attr]
+    assert where.parent == tmp_path / "cache" / "neardup"
+    assert not list(where.parent.iterdir()), "an unnamed file: nothing left behind"

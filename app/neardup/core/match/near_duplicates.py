@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
-from functools import lru_cache
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -13,6 +14,12 @@ from neardup.core.features import Analyzed, FloatArray, IdfTable, idf_for, simha
 from neardup.core.match.block_index import find_near_duplicates
 from neardup.core.models import Pair, PairKind, Role
 from neardup.core.settings import ScanSettings
+
+T = TypeVar("T")
+# A document's features as sorted term ids, their weights and the weights' sum.
+_Vector = tuple[npt.NDArray[np.int64], FloatArray, float]
+# Features and vectors of this many documents are kept for verification's next pairs.
+RECENTLY_USED = 512
 
 
 class FeatureWeights:
@@ -30,9 +37,11 @@ class FeatureWeights:
         self._settings = settings
         self.idf: IdfTable = idf if idf is not None else idf_for(tokens)
         self._fingerprints: dict[int, int] = {}
-        # Verification looks at the same few documents again and again.
-        self._cached_terms = lru_cache(maxsize=512)(self._terms)
-        self._cached_vector = lru_cache(maxsize=512)(self._vector)
+        # Verification looks at the same few documents again and again. Plain dictionaries,
+        # not ``lru_cache`` around bound methods: those made a reference cycle, and a scan's
+        # documents (and its spool) waited for the garbage collector after the scan.
+        self._recent_terms: OrderedDict[int, tuple[list[str], FloatArray]] = OrderedDict()
+        self._recent_vectors: OrderedDict[int, _Vector] = OrderedDict()
         self._term_ids: dict[str, int] = {}
 
     def _terms(self, index: int) -> tuple[list[str], FloatArray]:
@@ -44,7 +53,7 @@ class FeatureWeights:
             log_tf=self._settings.log_tf,
         )
 
-    def _vector(self, index: int) -> tuple[npt.NDArray[np.int64], FloatArray, float]:
+    def _vector(self, index: int) -> _Vector:
         """The features as sorted term ids, their weights and the weights' sum, to
         compare in one pass."""
         terms, weights = self.terms(index)
@@ -61,7 +70,7 @@ class FeatureWeights:
 
     def terms(self, index: int) -> tuple[list[str], FloatArray]:
         """The weighted features of one document (recent ones are kept)."""
-        return self._cached_terms(index)
+        return _recent(self._recent_terms, index, self._terms)
 
     def remember_fingerprint(self, index: int, value: int) -> None:
         """Take a fingerprint known from elsewhere (the cache)."""
@@ -92,8 +101,8 @@ class FeatureWeights:
         return found
 
     def _resemblances_of(self, a: int, others: Sequence[int]) -> FloatArray:
-        ids_a, weights_a, total_a = self._cached_vector(a)
-        vectors = [self._cached_vector(b) for b in others]
+        ids_a, weights_a, total_a = _recent(self._recent_vectors, a, self._vector)
+        vectors = [_recent(self._recent_vectors, b, self._vector) for b in others]
         lengths = np.array([len(ids) for ids, _, _ in vectors], dtype=np.int64)
         shared_min = np.zeros(len(others))
         if len(ids_a) and lengths.sum():
@@ -113,6 +122,18 @@ class FeatureWeights:
             shared_min, union_max, out=np.zeros(len(others)), where=union_max > 0
         )
         return resemblance
+
+
+def _recent(kept: OrderedDict[int, T], index: int, make: Callable[[int], T]) -> T:
+    """``make(index)``, kept among the ``RECENTLY_USED`` most recently asked for."""
+    found = kept.get(index)
+    if found is None:
+        found = kept[index] = make(index)
+        if len(kept) > RECENTLY_USED:
+            kept.popitem(last=False)
+    else:
+        kept.move_to_end(index)
+    return found
 
 
 def compared(roles: Sequence[Role], a: int, b: int) -> bool:

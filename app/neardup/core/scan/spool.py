@@ -106,7 +106,8 @@ class AnalysisSpool:
 def _unnamed_file(folder: Path | None) -> BinaryIO:
     """An unnamed, unbuffered temporary file (a read sees every write without a flush) in
     ``folder``, else the app's cache folder, else the system's temporary folder."""
-    for where in (folder, user_cache_dir(), None):
+    folders = [folder] if folder is not None else []
+    for where in (*folders, user_cache_dir(), None):
         try:
             if where is not None:
                 where.mkdir(parents=True, exist_ok=True)
