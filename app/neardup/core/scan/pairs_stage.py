@@ -28,7 +28,7 @@ from neardup.core.models import (
 )
 from neardup.core.passages import non_space_before, union_size
 from neardup.core.scan.analysis_stage import AnalysisOutcome
-from neardup.core.scan.partial_stage import passage_pairs
+from neardup.core.scan.partial_stage import TextFacts, passage_pairs
 from neardup.core.scan.progress import ScanContext, Stage, StageTimer
 from neardup.core.scan.spool import ReadOnDemand
 from neardup.core.settings import ScanSettings
@@ -37,7 +37,6 @@ from neardup.core.store import (
     ScanOutcome,
     corpus_signature,
     fingerprint_key,
-    text_key,
 )
 
 
@@ -150,8 +149,8 @@ def find_pairs(
     features = FeatureWeights(
         ReadOnDemand(range(len(docs)), lambda i: docs[i].tokens), settings, idf
     )
-    text_keys = [text_key(d.text) for d in docs]  # each text read once, named by its hash
-    fingerprints = _fingerprints(docs, text_keys, features, settings, cache, timer)
+    texts = TextFacts.of(docs)
+    fingerprints = _fingerprints(docs, texts.keys, features, settings, cache, timer)
     eligible = [i for i, d in enumerate(docs) if d.token_count >= max(1, settings.min_tokens)]
 
     StageTimer(progress, Stage.MATCHING, 1).report(0, force=True)
@@ -163,15 +162,16 @@ def find_pairs(
     groups = build_groups(infos, [(p.a, p.b) for p in pairs], settings.reference_rule)
     measured = settings.detect_partial and not ctx.cancelled()
     if measured:
-        pairs += passage_pairs(docs, text_keys, eligible, roles, features, pairs, ctx, cache)
+        pairs += passage_pairs(docs, texts, eligible, roles, features, pairs, ctx, cache)
         grouped = [(p.a, p.b) for p in pairs if p.kind is not PairKind.PARTIAL]
         groups = build_groups(infos, grouped, settings.reference_rule)
     pairs.sort(key=lambda p: (p.a, p.b))
 
     # A scan that looked and found nothing says 0; one that never looked says nothing.
     measured = measured and not ctx.cancelled()
-    texts = ReadOnDemand(range(len(docs)), lambda i: docs[i].text)
-    summaries = _summaries(len(docs), pairs, texts, measured=measured)
+    summaries = _summaries(
+        len(docs), pairs, ReadOnDemand(range(len(docs)), lambda i: docs[i].text), measured=measured
+    )
     records = []
     for i, d in enumerate(docs):
         notes = d.notes

@@ -24,6 +24,7 @@ import threading
 from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -44,7 +45,7 @@ from neardup.core.scan.progress import ScanContext, Stage, StageTimer
 from neardup.core.scan.spool import ReadOnDemand
 from neardup.core.scan.verifier import COMPACT_BYTES_KEPT, Batch, Verifier
 from neardup.core.settings import ScanSettings
-from neardup.core.store import AnalysisCache
+from neardup.core.store import AnalysisCache, text_key
 
 # Both texts at least half found in each other: an edited copy of the whole document.
 NEAR_DUPLICATE_SHARE = 0.5
@@ -213,9 +214,27 @@ def _without_common(found: Overlap, a: str, b: str, settings: ScanSettings) -> O
     return Overlap(min(shares[0], found.overlap_a), min(shares[1], found.overlap_b), kept)
 
 
+@dataclass(frozen=True, slots=True)
+class TextFacts:
+    """What the later stages need of each document's text, from one reading of it (a
+    scan reads texts from its spool): its hash (``text_key``) and compact length."""
+
+    keys: list[str]
+    compact_lengths: list[int]
+
+    @classmethod
+    def of(cls, docs: Sequence[Analyzed]) -> TextFacts:
+        keys, compact_lengths = [], []
+        for doc in docs:
+            text = doc.text
+            keys.append(text_key(text))
+            compact_lengths.append(compact_length(text))
+        return cls(keys, compact_lengths)
+
+
 def passage_pairs(
     docs: Sequence[Analyzed],
-    text_keys: Sequence[str],
+    texts: TextFacts,
     eligible: Sequence[int],
     roles: Sequence[Role],
     features: FeatureWeights,
@@ -234,21 +253,21 @@ def passage_pairs(
         representative = representative_of_text.setdefault(docs[i].content_key, i)
         copies.setdefault(representative, []).append(i)
     representatives = list(copies)
-    # Texts named by their hash (``text_keys``): a dictionary of the texts themselves
-    # would hold them all, where the scan reads each from its spool when needed.
+    # Texts named by their hash: a dictionary of the texts themselves would hold them
+    # all, where the scan reads each from its spool when needed.
     first_with_text: dict[str, int] = {}
     same_text = {
-        i: first_with_text.setdefault(text_keys[i], i) for group in copies.values() for i in group
+        i: first_with_text.setdefault(texts.keys[i], i) for group in copies.values() for i in group
     }
     del first_with_text
-    verifier = Verifier(docs, cache, same_text, text_keys)
+    verifier = Verifier(docs, cache, same_text, texts.keys)
     # A copy needs at least this share of the shorter text: a partial copy the minimum
     # overlap, a near-duplicate half of each text.
     needed = min(settings.min_overlap, NEAR_DUPLICATE_SHARE)
-    compact_lengths = [compact_length(docs[i].text) for i in representatives]
+    compact_lengths = [texts.compact_lengths[i] for i in representatives]
     kept = ReadOnDemand(representatives, lambda i: docs[i].kept_hashes)
     shared = shared_text(kept, compact_lengths, needed)
-    lengths = [d.chars for d in docs]
+    lengths = verifier.lengths
     # Progress counts every pair verified: the block index's, then the candidates' (each
     # candidate of two representatives stands for every pair of their copies).
     copy_counts = np.array([len(copies[r]) for r in representatives], dtype=np.int64)
@@ -284,7 +303,6 @@ def passage_pairs(
     near_pairs[:] = confirmed
     known = np.array(sorted((p.a << 32) | p.b for p in near_pairs), dtype=np.int64)
     library = np.array([role is Role.LIBRARY for role in roles], dtype=bool)
-    text_lengths = np.array(lengths, dtype=np.int64)
     in_candidates = np.zeros(len(representatives), dtype=bool)
     in_candidates[shared.seconds] = True
     in_candidates[np.diff(shared.starts) > 0] = True
@@ -330,7 +348,7 @@ def passage_pairs(
             if ctx.cancelled():
                 break
             verifier.load_packs({n: pack(n) for n in (first_pack, second_pack)})
-            for chunk in _calls(group, text_lengths):
+            for chunk in _calls(group, lengths):
                 if ctx.cancelled():
                     break
                 a, b = chunk[:, 0], chunk[:, 1]

@@ -104,7 +104,7 @@ class Verifier:
         held_by_many = Counter(same_text.values())
         self._has_copies = np.zeros(len(docs), dtype=bool)
         self._has_copies[[i for i, first in same_text.items() if held_by_many[first] > 1]] = True
-        self._lengths = np.array([d.chars for d in docs], dtype=np.int64)
+        self.lengths = np.array([d.chars for d in docs], dtype=np.int64)  # of the texts
 
     def text_of(self, i: int) -> int:
         """The document whose compact text stands for document i's (the first with its text)."""
@@ -174,7 +174,7 @@ class Verifier:
         pairs = pairs[alone]
         if not len(pairs):
             return Batch(pairs, None, one_by_one)
-        a_shorter = self._lengths[pairs[:, 0]] <= self._lengths[pairs[:, 1]]
+        a_shorter = self.lengths[pairs[:, 0]] <= self.lengths[pairs[:, 1]]
         shares = np.stack([a_shorter, ~a_shorter], axis=1).astype(np.float64) * needed  # `measure`
         texts = self._text_of[pairs]
         packs = self._pack_of[texts]
@@ -213,11 +213,11 @@ class Verifier:
             if stored is not None:
                 with contextlib.suppress(DamagedEntryError):  # measured again, and replaced
                     share_a, share_b, rows = decode_overlap(
-                        stored, int(self._lengths[a]), int(self._lengths[b])
+                        stored, int(self.lengths[a]), int(self.lengths[b])
                     )
                     spans = np.array(rows, dtype=np.int64).reshape(-1, 4)
                     return Passages(share_a, share_b, spans, None)
-        a_shorter = self._lengths[a] <= self._lengths[b]
+        a_shorter = self.lengths[a] <= self.lengths[b]
         found = verify(
             self.text(a), self.text(b), needed if a_shorter else 0.0, 0.0 if a_shorter else needed
         )
