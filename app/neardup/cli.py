@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from neardup.cli_interrupt import interrupts_cancel
 from neardup.cli_output import UsageError, check_output, check_output_dir
 from neardup.cli_parser import build_parser
 from neardup.core.settings import (
@@ -105,37 +105,23 @@ def _run_scan(args: argparse.Namespace) -> int:
         finally:
             finished.set()
 
-    def on_interrupt(signum: int, _frame: object) -> None:
-        if signum == getattr(signal, "SIGTERM", None):
-            # Asked to stop (a logout, a service manager, kill): cancel, and still write
-            # the report of what was done.
-            print("\nStopping on request; partial results will be written.", file=sys.stderr)
-            cancel.cancel()
-            return
-        if cancel.is_set():
-            # A second Ctrl-C: the scan is stuck in one long read (a huge file, a device),
-            # and the person wants out now.
-            print("\nStopped; no report written.", file=sys.stderr)
-            os._exit(EXIT_INTERRUPTED)
-        print(
-            "\nCancelling… (partial results will be written; Ctrl-C again to stop now)",
-            file=sys.stderr,
-        )
-        cancel.cancel()
+    def stop_now() -> None:
+        print("\nStopped; no report written.", file=sys.stderr)
+        os._exit(EXIT_INTERRUPTED)
 
-    # The scan runs in a thread; Ctrl-C only sets the cancel flag (a handler rather
-    # than KeyboardInterrupt, which can leave Thread.join unreliable), so the scan
+    # The scan runs in a thread, and Ctrl-C or SIGTERM (a logout, a service manager, kill)
+    # only cancels it (KeyboardInterrupt can leave Thread.join unreliable), so the scan
     # stops between files and the partial result is still written.
     worker = threading.Thread(target=work, name="neardup-scan", daemon=True)
-    handled = [signal.SIGINT, *([signal.SIGTERM] if hasattr(signal, "SIGTERM") else [])]
-    previous = {signum: signal.signal(signum, on_interrupt) for signum in handled}
-    try:
+    with interrupts_cancel(
+        cancel,
+        first_ctrl_c="Cancelling… (partial results will be written; Ctrl-C again to stop now)",
+        on_terminate="Stopping on request; partial results will be written.",
+        second_ctrl_c=stop_now,
+    ):
         worker.start()
         while not finished.wait(0.2):
             pass
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
     bar.close()
     if "error" in outcome:
         raise outcome["error"]  # type: ignore[misc]

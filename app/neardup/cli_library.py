@@ -15,6 +15,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+from neardup.cli_interrupt import interrupts_cancel
 from neardup.cli_options import add_analysis_options, add_file_options
 from neardup.cli_output import check_output
 from neardup.core.library import LibraryError
@@ -23,6 +24,7 @@ from neardup.core.settings import ScanSettings, Weighting
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_INTERRUPTED = 130  # the shells' code for a program ended by Ctrl-C
+STOPPED = "Stopped; the library keeps the files stored so far."
 
 
 class LibraryUsageError(Exception):
@@ -135,6 +137,7 @@ def _problems(problems: list[Any]) -> None:
 
 def _add(args: argparse.Namespace) -> int:
     from neardup.core.library import add_to_library, dask_executor, rebuild_library
+    from neardup.core.scan import CancelToken
 
     if not args.paths and not args.rebuild:
         raise LibraryUsageError("name the files or folders to add: library add LIBRARY PATH...")
@@ -158,9 +161,26 @@ def _add(args: argparse.Namespace) -> int:
         elif args.scheduler is not None:
             raise LibraryUsageError("--scheduler goes with --executor dask")
         build = rebuild_library if args.rebuild else add_to_library
+        cancel = CancelToken()
+        # A first Ctrl-C stops the add between files and stores what was analysed; a
+        # second rolls back the chunk being written (each chunk is one transaction).
+        interrupts = stack.enter_context(
+            interrupts_cancel(
+                cancel,
+                first_ctrl_c="Stopping… (the files analysed so far will be stored; "
+                "Ctrl-C again to stop now)",
+                on_terminate="Stopping on request; the files analysed so far will be stored.",
+                second_ctrl_c=_raise_interrupt,
+            )
+        )
         try:
             outcome = build(
-                args.library, args.paths, settings, executor=executor, progress=bar.update
+                args.library,
+                args.paths,
+                settings,
+                executor=executor,
+                progress=bar.update,
+                cancel=cancel,
             )
         finally:
             bar.close()
@@ -173,7 +193,14 @@ def _add(args: argparse.Namespace) -> int:
         f"{outcome.unchanged} unchanged, {len(outcome.problems)} problems{state}",
         file=sys.stderr,
     )
+    if interrupts.ctrl_c:
+        print(STOPPED, file=sys.stderr)
+        return EXIT_INTERRUPTED
     return EXIT_OK
+
+
+def _raise_interrupt() -> None:
+    raise KeyboardInterrupt
 
 
 def _remove(args: argparse.Namespace) -> int:
@@ -293,5 +320,5 @@ def run_library(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     except KeyboardInterrupt:
         # Each chunk of an add is one transaction: what was stored before stays whole.
-        print("\nStopped; the library keeps the files stored so far.", file=sys.stderr)
+        print(f"\n{STOPPED}", file=sys.stderr)
         return EXIT_INTERRUPTED

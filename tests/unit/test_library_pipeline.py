@@ -271,7 +271,7 @@ def test_a_cancelled_add_keeps_what_it_finished_and_the_next_add_completes_it(
     assert library_content(library)[1:] == library_content(reference)[1:]
 
 
-def test_ctrl_c_during_an_add_leaves_whole_chunks_only(
+def test_ctrl_c_during_an_add_stores_what_was_analysed_and_stops(
     files: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     real_analysis = feed_module.analyze_files
@@ -289,12 +289,39 @@ def test_ctrl_c_during_an_add_leaves_whole_chunks_only(
     library = tmp_path / "lib"
     code = main(["library", "add", str(library), str(files), "--workers", "2", "-q", "--no-cache"])
     assert code == 130
-    assert "Stopped; the library keeps the files stored so far." in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "(stopped: run it again to add the rest)" in err
+    assert "Stopped; the library keeps the files stored so far." in err
     assert nothing_left_running()
     chunks = chunks_of(files)
-    # The chunks written before it, each whole; the one being written is rolled back.
+    # Whole chunks, then the files of the third analysed before the stop; nothing after.
     whole, part = written_chunks(stored_paths(library), chunks)
-    assert whole <= 2 and part == 0
+    assert whole + (part > 0) <= 3 < len(chunks)
+    consistent(library)
+    # Run again, the add stores the rest.
+    assert main(["library", "add", str(library), str(files), "-q", "--no-cache"]) == 0
+    assert stored_paths(library) == usable([path for chunk in chunks for path in chunk])
+
+
+def test_a_second_ctrl_c_rolls_back_the_chunk_being_written(
+    files: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real_insert = LibraryDatabase.insert_document
+    inserted: list[int] = []
+
+    def interrupted_in_the_second_chunk(self: LibraryDatabase, *args: Any) -> int:
+        inserted.append(1)
+        if len(inserted) == CHUNK + 3:
+            raise KeyboardInterrupt  # as the second Ctrl-C's handler raises it
+        return real_insert(self, *args)
+
+    monkeypatch.setattr(LibraryDatabase, "insert_document", interrupted_in_the_second_chunk)
+    library = tmp_path / "lib"
+    code = main(["library", "add", str(library), str(files), "--workers", "2", "-q", "--no-cache"])
+    assert code == 130
+    assert "Stopped; the library keeps the files stored so far." in capsys.readouterr().err
+    assert nothing_left_running()
+    assert written_chunks(stored_paths(library), chunks_of(files)) == (1, 0)
     consistent(library)
 
 
