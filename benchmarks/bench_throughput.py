@@ -87,6 +87,8 @@ from throughput_scans import (  # noqa: E402
     profile_scan,
     run_peers,
     run_scan,
+    timed_scan,
+    with_wall_of,
 )
 
 DEFAULT_WORK_DIR = Path(tempfile.gettempdir()) / "neardup-bench-throughput"
@@ -178,24 +180,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     # the median round says more than any single one, and the per-round ratios show spread.
     rounds: list[Round] = []
     stats: TextStats | None = None
-    for number in range(1, args.repeat + 1):
+
+    def forget_caches() -> None:
         for database, suffix in itertools.product(
             (cache, one_cache), ("", "-wal", "-shm", "-journal")
         ):
             Path(f"{database}{suffix}").unlink(missing_ok=True)
+
+    for number in range(1, args.repeat + 1):
         print(
             f"bench: round {number}: cold, warm, --no-partial, one-process scans ...",
             file=sys.stderr,
         )
-        cold = run_scan("cold", cold_cmd, report_path, args.timeout)
+        # Each scan is timed unwatched, then run again watched (the cache forgotten between
+        # the two colds, so that the watched pair is cold and warm too).
+        forget_caches()
+        timed_cold = timed_scan("cold", cold_cmd, report_path, args.timeout)
+        timed_warm = timed_scan("warm", cold_cmd, report_path, args.timeout)
+        forget_caches()
+        cold = with_wall_of(run_scan("cold", cold_cmd, report_path, args.timeout), timed_cold)
         check(cold)
-        warm = run_scan("warm", cold_cmd, report_path, args.timeout)
+        warm = with_wall_of(run_scan("warm", cold_cmd, report_path, args.timeout), timed_warm)
         check(warm)
         if not cold.ok:
             return 1
-        no_partial = run_scan("cold, --no-partial", nop_cmd, nop_path, args.timeout)
+        timed_no_partial = timed_scan("cold, --no-partial", nop_cmd, nop_path, args.timeout)
+        no_partial = with_wall_of(
+            run_scan("cold, --no-partial", nop_cmd, nop_path, args.timeout), timed_no_partial
+        )
         check(no_partial)
-        one_process = run_scan("cold, one process", one_cmd, one_path, args.timeout)
+        forget_caches()
+        timed_one = timed_scan("cold, one process", one_cmd, one_path, args.timeout)
+        forget_caches()
+        one_process = with_wall_of(
+            run_scan("cold, one process", one_cmd, one_path, args.timeout), timed_one
+        )
         check(one_process)
         if stats is None:
             stats = extracted_texts(cold.report)
