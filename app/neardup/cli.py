@@ -383,3 +383,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         print(f"neardup: error: {error}", file=sys.stderr)
         return EXIT_FAILED
+    except KeyboardInterrupt:
+        # Ctrl-C in a command that keeps nothing to write back (compare, extract, sources):
+        # a word, not a traceback. A scan and a library add turn it into a cancel instead.
+        print("\nStopped.", file=sys.stderr)
+        return EXIT_INTERRUPTED

@@ -189,6 +189,19 @@ def test_extract_prints_text_encoding_and_problems(corpus: Path) -> None:
     assert "problem:" in done.stdout
 
 
+def test_ctrl_c_in_a_command_that_writes_nothing_back_stops_it_without_a_traceback(
+    corpus: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from neardup.core import extract as extract_module
+
+    def pressed(*_args: object, **_kwargs: object) -> None:
+        raise KeyboardInterrupt  # as Python raises it for a Ctrl-C in the main thread
+
+    monkeypatch.setattr(extract_module, "extract", pressed)
+    assert main(["extract", str(corpus / "host.txt")]) == 130
+    assert capsys.readouterr().err.strip() == "Stopped."
+
+
 def test_gui_says_which_system_libraries_are_missing(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
