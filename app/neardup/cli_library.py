@@ -319,6 +319,8 @@ def run_library(args: argparse.Namespace) -> int:
         print(f"neardup: error: {error}", file=sys.stderr)
         return EXIT_FAILED
     except KeyboardInterrupt:
-        # Each chunk of an add is one transaction: what was stored before stays whole.
-        print(f"\n{STOPPED}", file=sys.stderr)
+        # Each chunk of an add is one transaction, and a removal is one: what the library
+        # holds is whole. A check or an info changes nothing.
+        said = {"add": STOPPED, "remove": "Stopped; a removal is all or nothing."}
+        print(f"\n{said.get(args.library_action, 'Stopped.')}", file=sys.stderr)
         return EXIT_INTERRUPTED

@@ -88,3 +88,24 @@ def test_library_commands_refuse_what_they_cannot_do(
     assert main(["library", "add", str(library), "--rebuild", "--no-cache", "-q"]) == 0
     assert "1 added" in capsys.readouterr().err
     assert main(["library", "check", str(library), str(doc), "--no-cache", "-q"]) == 0
+
+
+def test_ctrl_c_during_a_check_says_the_library_is_left_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from neardup.core import library as library_module
+
+    files = make_library_files(tmp_path)
+    library = tmp_path / "library"
+    assert main(["library", "add", str(library), str(files), "--workers", "1", "-q"]) == 0
+    capsys.readouterr()
+
+    def pressed(*_args: object, **_kwargs: object) -> None:
+        raise KeyboardInterrupt  # as Python raises it for a Ctrl-C in the main thread
+
+    monkeypatch.setattr(library_module, "check_library", pressed)
+    docs = make_submissions(tmp_path, files)
+    assert (
+        main(["library", "check", str(library), str(docs), "-o", str(tmp_path / "r.json")]) == 130
+    )
+    assert capsys.readouterr().err.strip() == "Stopped."
