@@ -227,7 +227,7 @@ def _run_sources(args: argparse.Namespace) -> int:
         if output is not None:
             check_output(output)
     try:
-        report = read_report(args.report)
+        report = read_report(args.report, compact=True)
     except ValueError as error:  # not a report
         raise UsageError(str(error)) from error
     citations = _citation_options(args, report)

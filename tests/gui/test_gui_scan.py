@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 from gui_corpus import Corpus, build_many
 from gui_helpers import SCAN_TIMEOUT_MS, answer_discard, scan_folder
@@ -12,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
+from neardup.core.report import PassageRows, PassageSpans
 from neardup.gui import scan_task, worker
 from neardup.gui.main_window import MainWindow
 from neardup.gui.results.groups_model import REFERENCE_TAG
@@ -70,6 +72,15 @@ def test_scan_shows_groups_pairs_and_problems(
     assert window.scan_button.isEnabled() and not window.cancel_button.isEnabled()
     assert window.save_report_action.isEnabled()
     assert not worker.running_threads()
+    # The passages the window holds are verification's rows, not a dict for each one (a
+    # scan of real text has millions), and the rows it shows read them where they are.
+    assert window.report is not None
+    partial = next(p for p in window.report.pairs if p.kind == "partial")
+    raw = next(p for p in window.report.raw["pairs"] if p["kind"] == "partial")
+    assert isinstance(raw["passages"], PassageRows) and len(raw["passages"]) >= 1
+    assert isinstance(partial.passages, PassageSpans)
+    assert np.shares_memory(partial.passages.spans, raw["passages"].rows)
+    assert list(partial.passages) == [(*p["a"], *p["b"]) for p in raw["passages"]]
 
 
 def test_library_folder_is_passed_as_against(

@@ -376,7 +376,9 @@ class MainWindow(QMainWindow):
             return
 
         def task(worker: Worker) -> tuple[Path, ReportData]:
-            return path, shown_report(annotated(read_report(path), self.reviews.marks_path))
+            return path, shown_report(
+                annotated(read_report(path, compact=True), self.reviews.marks_path)
+            )
 
         self.progress_label.setText(self.tr("Opening {name}…").format(name=path.name))
         self.load_job = new_worker_qthread(

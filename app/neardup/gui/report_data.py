@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
-from neardup.core.report import ThresholdPreviewer, similarity_measured
+from neardup.core.report import (
+    PassageSpans,
+    ThresholdPreviewer,
+    most_documents,
+    passage_spans,
+    similarity_measured,
+)
 from neardup.core.settings import ScanSettings
 from neardup.gui.problem_text import problem_text
 
@@ -69,7 +75,8 @@ class PairRow:
     similarity: float
     overlap_a: float | None  # None: not measured (partial-copy detection off, or cancelled)
     overlap_b: float | None
-    passages: tuple[tuple[int, int, int, int], ...]
+    # Rows of the report's passages (`PassageSpans`), or any sequence of such tuples.
+    passages: Sequence[tuple[int, int, int, int]]
     # How many scanned documents hold the most widely shared of its passages (0: not
     # counted, as in a report from before the count, or from a two-file compare).
     shared_by: int = 0
@@ -92,7 +99,9 @@ class PairRow:
             similarity=self.similarity,
             overlap_a=self.overlap_b,
             overlap_b=self.overlap_a,
-            passages=tuple((b0, b1, a0, a1) for a0, a1, b0, b1 in self.passages),
+            passages=self.passages.swapped()
+            if isinstance(self.passages, PassageSpans)
+            else tuple((b0, b1, a0, a1) for a0, a1, b0, b1 in self.passages),
             shared_by=self.shared_by,
             modified_a=self.modified_b,
             modified_b=self.modified_a,
@@ -299,26 +308,6 @@ def _modified(documents: Mapping[str, DocumentRow], path: str) -> int | None:
     return None if document is None else document.modified_ns
 
 
-def _passages(item: dict[str, Any]) -> tuple[tuple[int, int, int, int], ...]:
-    out = []
-    for passage in item.get("passages") or ():
-        try:
-            (a0, a1), (b0, b1) = passage["a"], passage["b"]
-            out.append((int(a0), int(a1), int(b0), int(b1)))
-        except (KeyError, TypeError, ValueError):
-            continue
-    return tuple(out)
-
-
-def _shared_by(item: dict[str, Any]) -> int:
-    counts = [
-        p["documents"]
-        for p in item.get("passages") or ()
-        if isinstance(p, dict) and isinstance(p.get("documents"), int)
-    ]
-    return max(counts, default=0)
-
-
 def _share_found_in(
     pair_of: Mapping[tuple[str, str], PairRow], path: str, other: str
 ) -> float | None:
@@ -381,8 +370,8 @@ def parse_report(data: dict[str, Any]) -> ReportData:
             similarity=_float(p.get("similarity")),
             overlap_a=_pair_overlap(p.get("overlap_a"), measured),
             overlap_b=_pair_overlap(p.get("overlap_b"), measured),
-            passages=_passages(p),
-            shared_by=_shared_by(p),
+            passages=passage_spans(p.get("passages")),
+            shared_by=most_documents(p.get("passages")),
             modified_a=_modified(documents, str(p["a"])),
             modified_b=_modified(documents, str(p["b"])),
             review=_review(p, "verdict"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from neardup.core.collector import collector_skips_existing_objects
+from neardup.core.collector import collector_skips_existing_objects, give_back_freed_memory
 from neardup.core.library import check_library
 from neardup.core.report import report_dict
 from neardup.core.scan import scan
@@ -33,7 +33,11 @@ def scan_report(
     # Full collections over the result's objects would hold the GIL, and freeze the
     # window, for up to 0.7 s at 100,000 pairs.
     with collector_skips_existing_objects():
-        report = shown_report(annotated(report_dict(result), marks_path))
+        report = shown_report(annotated(report_dict(result, compact=True), marks_path))
     # Freed at once on return, the 119,000 pairs of a large scan held the GIL for 0.1 s.
     empty_in_slices(result.pairs)
+    del result
+    # The scan's working memory, freed, stays with the process until given back: a third
+    # of the window's memory after a scan of 2,700 real documents (330 of 1,340 MiB).
+    give_back_freed_memory()
     return report

@@ -17,6 +17,12 @@ if TYPE_CHECKING:
         write_html,
     )
     from neardup.core.report.original import OriginalText, read_original
+    from neardup.core.report.passage_rows import (
+        PassageRows,
+        PassageSpans,
+        most_documents,
+        passage_spans,
+    )
     from neardup.core.report.reviews import ReviewCounts, annotate, is_dismissed, verdict_of
     from neardup.core.report.scan_report import (
         read_report,
@@ -77,6 +83,8 @@ __all__ = [
     "OriginalText",
     "OverlapPreview",
     "Passage",
+    "PassageRows",
+    "PassageSpans",
     "PdfReportError",
     "ReviewCounts",
     "Source",
@@ -93,6 +101,8 @@ __all__ = [
     "format_comparison",
     "format_source_report",
     "is_dismissed",
+    "most_documents",
+    "passage_spans",
     "read_original",
     "read_report",
     "reader_words",
@@ -128,6 +138,7 @@ __getattr__, __dir__ = lazy_face(
             "write_html",
         ),
         "original": ("OriginalText", "read_original"),
+        "passage_rows": ("PassageRows", "PassageSpans", "most_documents", "passage_spans"),
         "scan_report": (
             "read_report",
             "report_dict",

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from neardup.core.report.passage_rows import editable_passages
 from neardup.core.store import DocumentKey, ReviewMarks, content_hash
 
 
@@ -64,7 +65,7 @@ def annotate(report: dict[str, Any], marks: ReviewMarks) -> ReviewCounts:
                 targets = [pair]
             else:
                 targets = [
-                    p for p in pair.get("passages") or () if tuple(p.get(side, ())) == mark.passage
+                    p for p in editable_passages(pair) if tuple(p.get(side, ())) == mark.passage
                 ]
             for target in targets:
                 target["review"] = mark.to_dict()

@@ -21,6 +21,7 @@ import orjson
 from neardup._version import __version__
 from neardup.core.collector import collector_skips_existing_objects
 from neardup.core.models import DocumentRecord, MatchedSpan, ScanResult, SpanTable
+from neardup.core.report.passage_rows import PassageRows, written_as_json
 from neardup.core.report.validation import ReportError, parse_report_text
 
 
@@ -40,11 +41,13 @@ def _similarity(result: ScanResult, record: DocumentRecord) -> dict[str, Any] | 
     }
 
 
-def _passages(spans: Sequence[MatchedSpan]) -> list[dict[str, Any]]:
+def _passages(spans: Sequence[MatchedSpan], compact: bool) -> PassageRows | list[dict[str, Any]]:
     """A pair's matched passages; ``documents`` (how many scanned documents hold its text)
     when the scan counted them, so that text common to many documents can be told apart.
-    Read straight from verification's rows where it made them (hundreds of thousands of
-    passages in a scan of real text)."""
+    ``compact``: verification's rows kept as they are, read as the same dicts
+    (`PassageRows`: a scan of real text has millions of passages)."""
+    if compact and isinstance(spans, SpanTable):
+        return PassageRows.of_rows(spans.rows)
     rows = spans.rows.tolist() if isinstance(spans, SpanTable) else spans
     return [
         {"a": [a_start, a_end], "b": [b_start, b_end], "documents": documents}
@@ -54,31 +57,16 @@ def _passages(spans: Sequence[MatchedSpan]) -> list[dict[str, Any]]:
     ]
 
 
-class _PassagesToWrite:
-    """A pair's passages, made into dicts only as its line of the report is written: a
-    scan of real text has 730,000, which as dicts all at once held 350 MiB."""
-
-    __slots__ = ("spans",)
-
-    def __init__(self, spans: Sequence[MatchedSpan]) -> None:
-        self.spans = spans
-
-
-def _written_later(value: object) -> list[dict[str, Any]]:
-    """The encoders' hook for what ``report_dict(..., passages_later=True)`` leaves."""
-    if isinstance(value, _PassagesToWrite):
-        return _passages(value.spans)
-    raise TypeError(f"{type(value).__name__} is not JSON serializable")
-
-
-def report_dict(result: ScanResult, *, passages_later: bool = False) -> dict[str, Any]:
+def report_dict(result: ScanResult, *, compact: bool = False) -> dict[str, Any]:
     """The JSON report as a plain dict (built with the collector off the result's objects).
-    ``passages_later``: each pair's passages are left for the writer to make as it writes."""
+    ``compact``: each pair's passages are ``PassageRows``, which read as the same list of
+    dicts in a fraction of the memory, and which the report's writers write as that list
+    (`written_as_json`), where a plain ``json.dumps`` cannot."""
     with collector_skips_existing_objects():
-        return _report_dict(result, passages_later)
+        return _report_dict(result, compact)
 
 
-def _report_dict(result: ScanResult, passages_later: bool) -> dict[str, Any]:
+def _report_dict(result: ScanResult, compact: bool) -> dict[str, Any]:
     docs = result.documents
     path_of = [str(d.path) for d in docs]
     return {
@@ -122,7 +110,7 @@ def _report_dict(result: ScanResult, passages_later: bool) -> dict[str, Any]:
                 "similarity": p.similarity,
                 "overlap_a": p.overlap_a,
                 "overlap_b": p.overlap_b,
-                "passages": _PassagesToWrite(p.spans) if passages_later else _passages(p.spans),
+                "passages": _passages(p.spans, compact),
             }
             for p in result.pairs
         ],
@@ -148,13 +136,13 @@ def _json_text(data: dict[str, Any]) -> str:
     the same compact form, when a file name is not valid UTF-8 (its surrogate escapes then
     round-trip through json.loads and os.fsencode; orjson refuses them)."""
     try:
-        return _lines(data, lambda value: orjson.dumps(value, default=_written_later).decode())
+        return _lines(data, lambda value: orjson.dumps(value, default=written_as_json).decode())
     except orjson.JSONEncodeError:
         return _lines(data, _ascii_json)
 
 
 def _ascii_json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=True, separators=(",", ":"), default=_written_later)
+    return json.dumps(value, ensure_ascii=True, separators=(",", ":"), default=written_as_json)
 
 
 def _lines(data: dict[str, Any], dump: Callable[[Any], str]) -> str:
@@ -173,7 +161,7 @@ def write_json(
 ) -> None:
     """The JSON report; ``amend`` may add to the dict first (review marks, say, which
     go into passages too: then they are made first)."""
-    data = report_dict(result, passages_later=amend is None)
+    data = report_dict(result, compact=True)
     if amend is not None:
         amend(data)
     out.write(_json_text(data))
@@ -268,11 +256,11 @@ def similarity_measured(data: dict[str, Any]) -> bool:
     return bool(settings.get("detect_partial", True)) and not summary.get("cancelled", False)
 
 
-def read_report(path: Path) -> dict[str, Any]:
+def read_report(path: Path, *, compact: bool = False) -> dict[str, Any]:
     """Load a JSON report written by `write_json`, checked; a ReportError (a ValueError)
-    says why anything else is not one."""
+    says why anything else is not one. ``compact`` as for `report_dict`."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise ReportError(f"Cannot read report {path}: {error}") from error
-    return parse_report_text(text, path)
+    return parse_report_text(text, path, compact=compact)
