@@ -128,7 +128,7 @@
         <translation>审阅</translation>
     </message>
     <message>
-        <location filename="../../app/neardup/gui/results/models.py" line="+212"/>
+        <location filename="../../app/neardup/gui/results/models.py" line="+213"/>
         <source>Path</source>
         <translation>路径</translation>
     </message>
@@ -484,7 +484,7 @@
 <context>
     <name>DocumentsPage</name>
     <message>
-        <location filename="../../app/neardup/gui/results/documents_page.py" line="+56"/>
+        <location filename="../../app/neardup/gui/results/documents_page.py" line="+58"/>
         <source>Double-click a document to compare it with its largest source; right-click for its other sources.</source>
         <translation>双击文档，与其最大的来源并排比较；右键单击查看其他来源。</translation>
     </message>
@@ -969,7 +969,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/neardup/gui/main_window.py" line="+84"/>
+        <location filename="../../app/neardup/gui/main_window.py" line="+85"/>
         <source>&amp;Add folder…</source>
         <translation>添加文件夹(&amp;A)…</translation>
     </message>
@@ -1051,13 +1051,13 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+206"/>
+        <location line="+211"/>
         <location line="+3"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-164"/>
         <source>{app} — Unsaved scan</source>
         <translation>{app} — 未保存的扫描</translation>
     </message>
@@ -1118,12 +1118,12 @@
         <translation>扫描已取消：显示目前已完成的文件；{not_read}。</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+40"/>
         <source>Save the results before opening {name}?</source>
         <translation>打开 {name} 前要保存结果吗？</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+55"/>
         <source>Cannot use what was dropped</source>
         <translation>无法使用拖入的内容</translation>
     </message>
@@ -1133,7 +1133,7 @@
         <translation>关闭前要保存结果吗？</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-95"/>
         <source>Scan finished.</source>
         <translation>扫描完成。</translation>
     </message>
@@ -1153,7 +1153,7 @@
         <translation>完成</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <source>Opening {name}…</source>
         <translation>正在打开 {name}…</translation>
     </message>
@@ -1731,12 +1731,12 @@
 <context>
     <name>ResultsView</name>
     <message>
-        <location filename="../../app/neardup/gui/results/results_view.py" line="+66"/>
+        <location filename="../../app/neardup/gui/results/results_view.py" line="+71"/>
         <source>No results yet: add a folder and press Scan (F5).</source>
         <translation>还没有结果：请添加文件夹并点击“扫描”（F5）。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>Double-click a pair to compare the two texts side by side.</source>
         <translation>双击一对文档，并排比较两篇文本。</translation>
     </message>
@@ -2173,7 +2173,7 @@
 <context>
     <name>Summary</name>
     <message>
-        <location filename="../../app/neardup/gui/report_data.py" line="+159"/>
+        <location filename="../../app/neardup/gui/report_data.py" line="+168"/>
         <source>{count} documents scanned</source>
         <translation>已扫描 {count} 篇文档</translation>
     </message>
@@ -2295,6 +2295,11 @@
     </message>
     <message>
         <location line="+9"/>
+        <source>The last scan was cancelled before it measured every overlap: scan again for the chart.</source>
+        <translation>上次扫描在测量完所有重合比例之前被取消：重新扫描即可显示图表。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>The last scan did not measure overlaps (partial-copy detection was off).</source>
         <translation>上次扫描未测量重合比例（未启用部分抄袭检测）。</translation>
     </message>

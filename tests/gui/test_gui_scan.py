@@ -167,6 +167,9 @@ def test_cancel_keeps_partial_results(qtbot: QtBot, window: MainWindow, tmp_path
     assert window.report.summary.documents < 300
     assert "Cancelled" in window.results.summary_label.text()
     assert window.progress_label.text() == "Cancelled"
+    # The overlap chart's note gives the reason it is empty: the cancel, not the settings.
+    note = window.settings_panel.overlap_preview.text()
+    assert "cancelled" in note and "detection was off" not in note
     assert window.scan_button.isEnabled()
     assert not worker.running_threads()
 

@@ -58,9 +58,10 @@ class ThresholdPreviewer:
         self.scan_threshold = int(settings.get("threshold", 3))
         self.scan_min_overlap = float(settings.get("min_overlap", 0.05))
         summary = report.get("summary") or {}
-        self.partial_measured = bool(settings.get("detect_partial", True)) and not bool(
-            summary.get("cancelled", False)
-        )
+        # Why overlaps may not all be known: partial-copy detection was off, or the scan
+        # was cancelled before it measured every pair.
+        self.cancelled = bool(summary.get("cancelled", False))
+        self.partial_measured = bool(settings.get("detect_partial", True)) and not self.cancelled
         documents = list(report.get("documents") or ())
         self.document_count = len(documents)
         self._read_pairs(report.get("pairs") or (), documents)

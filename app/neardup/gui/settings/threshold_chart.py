@@ -159,6 +159,12 @@ def threshold_preview_text(previewer: ThresholdPreviewer, preview: ThresholdPrev
 
 
 def overlap_preview_text(previewer: ThresholdPreviewer, preview: OverlapPreview) -> str:
+    if not previewer.partial_measured and previewer.cancelled:
+        return translate(
+            "ThresholdChart",
+            "The last scan was cancelled before it measured every overlap: "
+            "scan again for the chart.",
+        )
     if not previewer.partial_measured:
         return translate(
             "ThresholdChart",
