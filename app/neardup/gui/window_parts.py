@@ -1,14 +1,23 @@
 """Small pieces of the main window kept apart from it: an action with its tips, an error box,
-how a drop on the window is sorted, the scrollable column of panels on its left."""
+how a drop on the window is sorted, the scrollable column of panels on its left (whose
+fields let the mouse wheel scroll past them)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
-from PySide6.QtWidgets import QMessageBox, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractSlider,
+    QAbstractSpinBox,
+    QComboBox,
+    QMessageBox,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from neardup.gui.settings.folders_panel import FILE_TYPES
 from neardup.gui.worker import WorkerError
@@ -96,4 +105,37 @@ def side_panel(*panels: QWidget) -> QScrollArea:
     scroll.setWidget(column)
     scroll.setWidgetResizable(True)
     scroll.setMinimumWidth(300)
+    wheel_scrolls_past_unfocused_fields(scroll, column)
     return scroll
+
+
+class _WheelScrollsPast(QObject):
+    """Hands the mouse wheel to the scrolling column when it turns over a field that has
+    not been clicked into: scrolling the settings must not change a number or a choice that
+    happens to pass under the pointer (found by a new-user test: "Shortest match counted"
+    went from 8 to 1 words unnoticed)."""
+
+    def __init__(self, scroll: QScrollArea) -> None:
+        super().__init__(scroll)
+        self._viewport = scroll.viewport()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() != QEvent.Type.Wheel
+            or not isinstance(watched, QWidget)
+            or watched.hasFocus()
+        ):
+            return False
+        QCoreApplication.sendEvent(self._viewport, event)  # the column scrolls instead
+        return True
+
+
+def wheel_scrolls_past_unfocused_fields(scroll: QScrollArea, column: QWidget) -> None:
+    """Spin boxes, drop-down lists and sliders in ``column`` (what ``scroll`` shows) take
+    the wheel only once focused (clicked or tabbed into), and a wheel turn no longer
+    focuses them."""
+    wheel = _WheelScrollsPast(scroll)
+    for kind in (QAbstractSpinBox, QComboBox, QAbstractSlider):
+        for field_widget in column.findChildren(kind):
+            field_widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            field_widget.installEventFilter(wheel)

@@ -1,0 +1,51 @@
+"""The mouse wheel over the settings scrolls them, and changes a field only once it is
+clicked into."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
+from pytestqt.qtbot import QtBot
+
+from neardup.gui.main_window import MainWindow
+
+
+def _wheel_down(widget: QWidget) -> None:
+    """One notch of the wheel turned towards the person, over the middle of ``widget``."""
+    at = QPointF(widget.width() / 2, widget.height() / 2)
+    event = QWheelEvent(
+        at,
+        widget.mapToGlobal(at),
+        QPoint(0, 0),
+        QPoint(0, -120),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(widget, event)
+
+
+def test_the_wheel_scrolls_past_a_field_until_it_is_clicked_into(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.resize(1000, 400)  # the settings taller than the column: it scrolls
+    panel = window.settings_panel
+    panel.advanced.toggle.setChecked(True)  # the section with the minimum tokens shown
+    field = panel.min_tokens_spin
+    scroll = next(
+        w for w in window.findChildren(QScrollArea) if w.widget() and w.widget().isAncestorOf(field)
+    )
+    bar = scroll.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0)
+    before, top = field.value(), bar.value()
+
+    _wheel_down(field)
+    assert field.value() == before
+    assert bar.value() > top  # the column scrolled instead
+
+    field.setFocus()
+    qtbot.waitUntil(field.hasFocus)
+    _wheel_down(field)
+    assert field.value() == before - 1  # clicked into, it takes the wheel
