@@ -108,3 +108,17 @@ def test_spans_read_as_tuples_seen_from_either_side() -> None:
     assert list(spans.swapped()) == [(10, 60, 0, 50), (0, 20, 70, 90)]
     assert hash(spans) == hash(((0, 50, 10, 60), (70, 90, 0, 20)))
     assert spans[1] == (70, 90, 0, 20) and spans[:1] == [(0, 50, 10, 60)]
+
+
+def test_a_report_written_line_by_line_is_the_report_as_text(
+    scanned: tuple[Path, Path], tmp_path: Path
+) -> None:
+    folder, _ = scanned
+    result = scan([folder], ScanSettings(workers=1, use_cache=False))
+    text = write_report(result, "json", None)
+    written = tmp_path / "streamed.json"
+    assert write_report(result, "json", written) is None
+    assert text is not None and written.read_text(encoding="utf-8") == text
+    assert json.loads(text) == report_dict(result)
+    assert text.startswith('{\n  "version": ') and text.endswith(',\n  "problems": []\n}\n')
+    assert not (tmp_path / "streamed.json.part").exists()

@@ -12,9 +12,9 @@ import errno
 import io
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, BinaryIO
 
 import orjson
 
@@ -130,44 +130,62 @@ def _report_dict(result: ScanResult, compact: bool) -> dict[str, Any]:
     }
 
 
-def _json_text(data: dict[str, Any]) -> str:
-    """UTF-8 JSON with one line per document, pair, group and problem, each line written
-    compactly by orjson (``"kind":"partial"``). Escaped to ASCII by json's C encoder, in
-    the same compact form, when a file name is not valid UTF-8 (its surrogate escapes then
-    round-trip through json.loads and os.fsencode; orjson refuses them)."""
-    try:
-        return _lines(data, lambda value: orjson.dumps(value, default=written_as_json).decode())
-    except orjson.JSONEncodeError:
-        return _lines(data, _ascii_json)
+def _json_chunks(data: dict[str, Any]) -> Iterator[str]:
+    """The JSON report, a line at a time: UTF-8 JSON with one line per document, pair,
+    group and problem, each written compactly by orjson (``"kind":"partial"``), so that a
+    report of 300 MB is never one string. From a value orjson refuses on (a file name that
+    is not valid UTF-8, held as surrogate escapes) on, lines are escaped to ASCII by json's
+    C encoder, in the same compact form, which round-trips through json.loads and
+    os.fsencode."""
+    dump: Callable[[Any], str] = _utf8_json
+
+    def dumped(value: Any) -> str:
+        nonlocal dump
+        if dump is _utf8_json:
+            try:
+                return _utf8_json(value)
+            except orjson.JSONEncodeError:
+                dump = _ascii_json
+        return dump(value)
+
+    yield "{"
+    for number, (key, value) in enumerate(data.items()):
+        yield ",\n  " if number else "\n  "
+        if isinstance(value, list) and value:
+            yield f"{dumped(key)}: [\n"
+            for index, item in enumerate(value):
+                yield f",\n    {dumped(item)}" if index else f"    {dumped(item)}"
+            yield "\n  ]"
+        else:
+            yield f"{dumped(key)}: {dumped(value)}"
+    yield "\n}\n"
+
+
+def _utf8_json(value: Any) -> str:
+    return orjson.dumps(value, default=written_as_json).decode()
 
 
 def _ascii_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=True, separators=(",", ":"), default=written_as_json)
 
 
-def _lines(data: dict[str, Any], dump: Callable[[Any], str]) -> str:
-    fields = []
-    for key, value in data.items():
-        if isinstance(value, list) and value:
-            items = ",\n".join(f"    {dump(item)}" for item in value)
-            fields.append(f"  {dump(key)}: [\n{items}\n  ]")
-        else:
-            fields.append(f"  {dump(key)}: {dump(value)}")
-    return "{\n" + ",\n".join(fields) + "\n}\n"
-
-
 def write_json(
     result: ScanResult, out: IO[str], amend: Callable[[dict[str, Any]], object] | None = None
 ) -> None:
-    """The JSON report; ``amend`` may add to the dict first (review marks, say, which
-    go into passages too: then they are made first)."""
+    """The JSON report; ``amend`` may add to the dict first (review marks, say)."""
+    out.writelines(_report_chunks(result, amend))
+
+
+def _report_chunks(
+    result: ScanResult, amend: Callable[[dict[str, Any]], object] | None
+) -> Iterator[str]:
     data = report_dict(result, compact=True)
     if amend is not None:
         amend(data)
-    out.write(_json_text(data))
+    return _json_chunks(data)
 
 
-def _write_atomically(text: str | bytes, destination: Path) -> None:
+def _write_atomically(content: str | bytes | Iterable[str], destination: Path) -> None:
     """Write a report where it was asked for.
 
     A regular file (or a new one) is written beside and renamed over, so a crash never leaves
@@ -181,17 +199,28 @@ def _write_atomically(text: str | bytes, destination: Path) -> None:
         if destination.is_dir():
             raise IsADirectoryError(errno.EISDIR, "Is a folder, not a file", str(destination))
         with open(destination, "wb") as out:
-            out.write(text if isinstance(text, bytes) else text.encode("utf-8"))
+            _write_out(content, out)
         return
     temporary = destination.with_name(destination.name + ".part")
     try:
-        temporary.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+        with open(temporary, "wb") as out:
+            _write_out(content, out)
         temporary.replace(destination)
     except OSError as error:
         with contextlib.suppress(OSError):
             temporary.unlink(missing_ok=True)
         # Name the file the user asked for, not the temporary one.
         raise OSError(error.errno, error.strerror, str(destination)) from error
+
+
+def _write_out(content: str | bytes | Iterable[str], out: BinaryIO) -> None:
+    """Text as UTF-8, bytes as they are, or text a piece at a time (a report's lines)."""
+    if isinstance(content, bytes):
+        out.write(content)
+    elif isinstance(content, str):
+        out.write(content.encode("utf-8"))
+    else:
+        out.writelines(piece.encode("utf-8") for piece in content)
 
 
 def write_text_atomically(text: str, destination: Path) -> None:
@@ -206,7 +235,7 @@ def write_bytes_atomically(data: bytes, destination: Path) -> None:
 
 def write_report_data(data: dict[str, Any], destination: Path) -> None:
     """Save a report dict (from `report_dict` or `read_report`) as `neardup scan` writes it."""
-    _write_atomically(_json_text(data), destination)
+    _write_atomically(_json_chunks(data), destination)
 
 
 CSV_COLUMNS = ("a", "b", "kind", "distance", "similarity", "overlap_a", "overlap_b")
@@ -228,6 +257,9 @@ def write_report(
 ) -> str | None:
     """Write to a file (atomically), or return the text when no destination is given.
     ``amend`` adds to the JSON report's dict before it is written."""
+    if fmt == "json" and destination is not None:  # written as it is made
+        _write_atomically(_report_chunks(result, amend), destination)
+        return None
     buffer = io.StringIO()
     if fmt == "json":
         write_json(result, buffer, amend)
