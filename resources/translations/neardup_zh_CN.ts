@@ -4,7 +4,7 @@
 <context>
     <name>CollapsibleSection</name>
     <message>
-        <location filename="../../app/neardup/gui/settings/settings_panel.py" line="+88"/>
+        <location filename="../../app/neardup/gui/settings/settings_panel.py" line="+93"/>
         <source>Show or hide the advanced options.</source>
         <translation>显示或隐藏高级选项。</translation>
     </message>
@@ -562,7 +562,7 @@
 <context>
     <name>DropHandling</name>
     <message>
-        <location filename="../../app/neardup/gui/window_parts.py" line="+58"/>
+        <location filename="../../app/neardup/gui/window_parts.py" line="+67"/>
         <source>NearDup cannot use {names}: drop folders, documents (.txt, .docx, .pdf) or a NearDup report (.json).</source>
         <translation>NearDup 无法使用 {names}：请拖入文件夹、文档（.txt、.docx、.pdf）或 NearDup 报告（.json）。</translation>
     </message>
@@ -832,7 +832,7 @@
 <context>
     <name>HelpMenu</name>
     <message>
-        <location filename="../../app/neardup/gui/help_menu.py" line="+104"/>
+        <location filename="../../app/neardup/gui/help_menu.py" line="+111"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -1673,7 +1673,7 @@
 <context>
     <name>ResultsGuide</name>
     <message>
-        <location filename="../../app/neardup/gui/help_menu.py" line="-115"/>
+        <location filename="../../app/neardup/gui/help_menu.py" line="-122"/>
         <source>How to read the results</source>
         <translation>如何解读结果</translation>
     </message>
@@ -1726,6 +1726,11 @@
         <location line="+5"/>
         <source>Pairs of documents at a distance of at most &lt;b&gt;k&lt;/b&gt; are checked as near-duplicates. A larger k finds more heavily edited copies, and more pairs that turn out to be different; 3 suits most collections. After a scan, the chart under the slider shows how many pairs each k gives.</source>
         <translation>距离不超过 &lt;b&gt;k&lt;/b&gt; 的文档对会作为近似重复进行核查。k 越大，能找到改动越多的副本，也会有更多最终并不相同的文档对；3 适合大多数文档集。扫描后，滑块下方的图表会显示每个 k 值能得到多少文档对。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>With partial copies detected, two documents that share most of their text (at least half of each) are near-duplicates at any distance: their passages are compared, not only their fingerprints. So a pair at a distance well over k can be listed as a near-duplicate, and a smaller k keeps such pairs.</source>
+        <translation>启用部分抄袭检测时，两篇文档若共有大部分文字（各自至少一半），无论距离多大都算近似重复：比较的是它们的段落，而不只是指纹。因此距离远大于 k 的文档对也可能列为近似重复，调小 k 也会保留这类文档对。</translation>
     </message>
 </context>
 <context>
@@ -1916,7 +1921,7 @@
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../app/neardup/gui/settings/settings_panel.py" line="-47"/>
+        <location filename="../../app/neardup/gui/settings/settings_panel.py" line="-52"/>
         <source>Binary</source>
         <translation>二值</translation>
     </message>
@@ -1946,7 +1951,12 @@
         <translation>两篇文档相差多少仍算近似重复。每篇文档由其词语生成一个 64 位指纹；k 是允许不同的位数。0 只找出几乎相同的文本；3（默认值）能找出轻微改写；k 越大，能找出改动越多的版本，也会有更多只是看起来相似、需要扫描进一步核查的文档对。下方的图表按距离显示上次扫描的文档，以及换一个 k 值会得到什么。</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+8"/>
+        <source>With partial copies detected, documents that share at least half of each other&apos;s text are near-duplicates at any distance.</source>
+        <translation>启用部分抄袭检测时，彼此至少一半文字相同的文档，无论距离多大都算近似重复。</translation>
+    </message>
+    <message>
+        <location line="+44"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>

@@ -89,6 +89,13 @@ class ResultsGuide(QDialog):
                         "pairs that turn out to be different; 3 suits most collections. After a "
                         "scan, the chart under the slider shows how many pairs each k gives."
                     ),
+                    self.tr(
+                        "With partial copies detected, two documents that share most of their "
+                        "text (at least half of each) are near-duplicates at any distance: their "
+                        "passages are compared, not only their fingerprints. So a pair at a "
+                        "distance well over k can be listed as a near-duplicate, and a smaller k "
+                        "keeps such pairs."
+                    ),
                 ),
             ),
         )

@@ -68,6 +68,11 @@ THRESHOLD_HELP = QT_TRANSLATE_NOOP(
     "heavier edits, and more pairs that only look alike, which the scan then checks. The "
     "chart below shows the last scan's documents by distance, and what another k gives.",
 )
+THRESHOLD_PASSAGES_HELP = QT_TRANSLATE_NOOP(
+    "SettingsPanel",
+    "With partial copies detected, documents that share at least half of each other's text "
+    "are near-duplicates at any distance.",
+)
 OVERLAP_BINS_SHOWN = 20
 # Only these weightings count repeated words, so only they are affected by log TF.
 TERM_FREQUENCY_WEIGHTINGS = frozenset({Weighting.TF, Weighting.TFIDF})
@@ -108,7 +113,7 @@ class SettingsPanel(QGroupBox):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Settings"), parent)
-        threshold_help = self.tr(str(THRESHOLD_HELP))
+        threshold_help = self.tr(str(THRESHOLD_HELP)) + " " + self.tr(str(THRESHOLD_PASSAGES_HELP))
         self.threshold_slider = QSlider(Qt.Orientation.Horizontal)
         self.threshold_slider.setRange(0, MAX_THRESHOLD)
         self.threshold_slider.setPageStep(1)
