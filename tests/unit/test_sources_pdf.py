@@ -216,3 +216,24 @@ def test_a_batch_registers_one_subset_that_serves_every_report(
     assert [report_fonts(part) for part in ("甲乙", "丙丁 Latin", "癸")] == [whole] * 3
     assert len(conversions) == 1  # the union, cut and converted once
     assert report_fonts("子丑").han != whole.han and len(conversions) == 2
+
+
+def test_symbols_neither_font_holds_are_printed(tmp_path: Path) -> None:
+    """≥, → and ∞ are in neither Helvetica nor every Chinese font (DroidSansFallback has
+    none of them): they are drawn from a font that has them, never dropped."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    symbols = "Linux kernel ≥ 3.15 → a limit of ∞ and ≤ 2 workers ≠ 3"
+    source = " ".join(f"Sentence {n} of the source text about init systems." for n in range(60))
+    copied = f"{symbols}. " + source[:1200]
+    (folder / "source.txt").write_text(f"{copied} {source}", encoding="utf-8")
+    essay = " ".join(f"Our own sentence {n} on another subject entirely." for n in range(80))
+    (folder / "essay.txt").write_text(f"{essay} {copied}", encoding="utf-8")
+    report: dict[str, Any] = report_dict(scan([folder], ScanSettings(workers=1, use_cache=False)))
+    found = source_report(report, folder / "essay.txt")
+    assert found.sources
+    pdf = tmp_path / "essay.pdf"
+    pdf.write_bytes(source_report_pdf(found))
+    text = "".join(_page_texts(pdf))
+    for symbol in "≥→∞≤≠":
+        assert symbol in text

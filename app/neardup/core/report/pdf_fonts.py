@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import hashlib
 import io
+import itertools
 import os
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -46,6 +47,18 @@ _TRUETYPE_HAN = (
     "/usr/share/fonts/truetype/arphic/uming.ttc",
 )
 
+# Symbols the Chinese font may lack (≥, →, ∞: DroidSansFallback has none of them) are
+# drawn from a font with many, found on the machine; else from the standard Chinese font,
+# whose character collection (Adobe-GB1) holds the common ones and which readers supply.
+_TRUETYPE_SYMBOLS = (
+    "C:/Windows/Fonts/seguisym.ttf",
+    "C:/Windows/Fonts/arial.ttf",
+    "/System/Library/Fonts/Supplemental/Arial Unicode.ttf",
+    "/Library/Fonts/Arial Unicode.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+)
+SYMBOLS = "NearDupSymbols"
+
 # What the standard Latin font can show (Windows-1252 less the controls); the rest goes to
 # the Han font, whose character collection also holds Greek, Cyrillic and full-width forms.
 _LATIN_RUN = re.compile("[\t\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026]+")
@@ -59,12 +72,27 @@ class ReportFonts:
     han: str
     embedded: bool  # True: the Han glyphs are in the PDF; False: the reader supplies them
     source: str  # the embedded font's file, or the standard font's name
+    # The characters the Han font holds (None: all, as the standard font's are taken to
+    # be), and the font for the others with the characters it holds.
+    covered: frozenset[int] | None = None
+    symbols: str = STANDARD_HAN
+    symbols_covered: frozenset[int] | None = None
+
+    def font_of(self, character: str) -> str:
+        """The font that draws ``character`` (one that is not Latin)."""
+        code = ord(character)
+        if self.covered is None or code in self.covered:
+            return self.han
+        if self.symbols_covered is None or code in self.symbols_covered:
+            return self.symbols
+        return STANDARD_HAN
 
 
 _lock = threading.Lock()
 _chosen: list[ReportFonts] = []  # a TrueType or the standard font, once registered
 _cff_font: list[Path | None] = []  # the CFF Chinese font found, once looked for
 _subsets: dict[frozenset[str], ReportFonts] = {}  # CFF subsets registered, by what they hold
+_symbols: list[frozenset[int] | None] = []  # what the symbols' font holds, once registered
 MAX_SUBSETS = 64  # registered subsets kept for reuse
 
 
@@ -94,14 +122,15 @@ def report_fonts(characters: str = "") -> ReportFonts:
             return chosen
         digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8)
         name = f"{EMBEDDED_HAN}-{digest.hexdigest()}"
-        pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
+        subset = TTFont(name, io.BytesIO(data))
+        pdfmetrics.registerFont(subset)
         if len(_subsets) >= MAX_SUBSETS:
             oldest = _subsets.pop(next(iter(_subsets)))
             # reportlab keeps every registered font for the process's life and has no way
             # to unregister one: drop it from its registry, or a long session would grow
             # by a megabyte or two for every report printed.
             getattr(pdfmetrics, "_fonts", {}).pop(oldest.han, None)
-        _subsets[wanted] = ReportFonts(name, True, str(path))
+        _subsets[wanted] = _with_symbols(ReportFonts(name, True, str(path), _covered(subset)))
         return _subsets[wanted]
 
 
@@ -123,9 +152,33 @@ def _register() -> ReportFonts:
         if font.face.charToGlyph.get(ord("中")) is None:
             continue  # no Chinese in it
         pdfmetrics.registerFont(font)
-        return ReportFonts(EMBEDDED_HAN, True, str(path))
+        return _with_symbols(ReportFonts(EMBEDDED_HAN, True, str(path), _covered(font)))
     pdfmetrics.registerFont(UnicodeCIDFont(STANDARD_HAN))
     return ReportFonts(STANDARD_HAN, False, STANDARD_HAN)
+
+
+def _covered(font: TTFont) -> frozenset[int]:
+    return frozenset(font.face.charToGlyph)
+
+
+def _with_symbols(fonts: ReportFonts) -> ReportFonts:
+    """``fonts`` with a font for the characters its embedded Han font lacks: a TrueType
+    font with many symbols when the machine has one (registered once), and the standard
+    Chinese font for the rest."""
+    pdfmetrics.registerFont(UnicodeCIDFont(STANDARD_HAN))
+    if not _symbols:
+        _symbols.append(None)
+        for path in _TRUETYPE_SYMBOLS:
+            try:
+                font = TTFont(SYMBOLS, path)
+            except (TTFError, OSError, ValueError):
+                continue  # not on this machine, or damaged
+            pdfmetrics.registerFont(font)
+            _symbols[0] = _covered(font)
+            break
+    if _symbols[0] is None:
+        return fonts
+    return replace(fonts, symbols=SYMBOLS, symbols_covered=_symbols[0])
 
 
 def printable(text: str) -> str:
@@ -145,12 +198,20 @@ def markup(text: str, fonts: ReportFonts) -> str:
     position = 0
     for run in _LATIN_RUN.finditer(text):
         if run.start() > position:
-            out.append(f'<font name="{fonts.han}">{escape(text[position : run.start()])}</font>')
+            out += _other_runs(text[position : run.start()], fonts)
         out.append(escape(run.group()))
         position = run.end()
     if position < len(text):
-        out.append(f'<font name="{fonts.han}">{escape(text[position:])}</font>')
+        out += _other_runs(text[position:], fonts)
     return "".join(out)
+
+
+def _other_runs(text: str, fonts: ReportFonts) -> list[str]:
+    """Markup for text the Latin font cannot show, each run in the font that holds it."""
+    return [
+        f'<font name="{font}">{escape("".join(run))}</font>'
+        for font, run in itertools.groupby(text, fonts.font_of)
+    ]
 
 
 def has_han(text: str) -> bool:
