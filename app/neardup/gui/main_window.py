@@ -47,6 +47,7 @@ from neardup.gui.window_parts import (
     dropped_paths,
     open_error_box,
     side_panel,
+    side_panel_width,
     window_action,
 )
 from neardup.gui.worker import Job, Worker, new_worker_qthread
@@ -170,7 +171,8 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(scroll)
         self.splitter.addWidget(self.results)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([360, 840])
+        left = max(360, side_panel_width(scroll))
+        self.splitter.setSizes([left, 1200 - left])
 
         self.scan_button = QPushButton(self.tr("Scan"))
         self.scan_button.setToolTip(self.tr("Scan the folders with these settings (F5)."))
@@ -194,7 +196,7 @@ class MainWindow(QMainWindow):
         layout.addLayout(bottom)
         self.setCentralWidget(central)
         self.statusBar()
-        self.resize(1200, 760)
+        self.resize(max(1200, left + 840), 760)
 
     def _restore(self) -> None:
         self.folders_panel.set_folders(self.store.folders())

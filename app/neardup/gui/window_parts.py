@@ -109,6 +109,15 @@ def side_panel(*panels: QWidget) -> QScrollArea:
     return scroll
 
 
+def side_panel_width(scroll: QScrollArea) -> int:
+    """The width at which the side column shows its panels whole, its scroll bar beside
+    them: what the window gives it at first (a new-user test found the settings cut off
+    at the width it had, 360 pixels)."""
+    column = scroll.widget()
+    content = column.sizeHint().width() if column is not None else 0
+    return content + scroll.verticalScrollBar().sizeHint().width() + 2 * scroll.frameWidth()
+
+
 class _WheelScrollsPast(QObject):
     """Hands the mouse wheel to the scrolling column when it turns over a field that has
     not been clicked into: scrolling the settings must not change a number or a choice that

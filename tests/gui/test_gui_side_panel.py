@@ -1,5 +1,5 @@
-"""The mouse wheel over the settings scrolls them, and changes a field only once it is
-clicked into."""
+"""The column of folders and settings: shown whole at first, and the mouse wheel over it
+scrolls it, changing a field only once it is clicked into."""
 
 from __future__ import annotations
 
@@ -49,3 +49,12 @@ def test_the_wheel_scrolls_past_a_field_until_it_is_clicked_into(
     qtbot.waitUntil(field.hasFocus)
     _wheel_down(field)
     assert field.value() == before - 1  # clicked into, it takes the wheel
+
+
+def test_a_first_window_shows_the_settings_whole(qtbot: QtBot, window: MainWindow) -> None:
+    scroll = window.splitter.widget(0)
+    assert isinstance(scroll, QScrollArea)
+    qtbot.waitUntil(lambda: scroll.width() > 0)
+    column = scroll.widget()
+    assert column is not None and column.width() >= column.minimumSizeHint().width()
+    assert scroll.horizontalScrollBar().maximum() == 0  # nothing cut off at the right
