@@ -173,7 +173,9 @@ def test_results_help_progress_and_tidying_speak_chinese(
     results.groups_view.selectAll()
     plan = results.trash_plan(results.selected_group_rows())
     message = confirmation(plan, "Ctrl+Z")
-    assert message.title == "移到回收站" and message.text.startswith("将 2 个文件")
+    assert message.title == "移到回收站" and message.text.startswith(
+        "将 1 个文件"
+    )  # the exact copy
     assert "编辑 → 撤销（Ctrl+Z）" in message.informative
     gone = next(iter(window.report.documents.values()))
     Path(gone.path).rename(tmp_path / "moved away.txt")

@@ -354,9 +354,12 @@ def confirmation(plan: TrashPlan, undo_shortcut: str, destination: str | None = 
         title = translate("TidyPlan", "Move to Trash")
     else:
         title = translate("TidyPlan", "Move to folder")
+    # What the confirming button moves as the box opens: the exact copies (a new-user test
+    # read "Move 4 files" above a button that said "Move 0 files": all four were edited).
+    exact = plan.exact_files
     question = translate("TidyPlan", "Move {files} ({size}) to {where}?").format(
-        files=files_text(len(plan.files)),
-        size=human_size(plan.total_size),
+        files=files_text(len(exact)),
+        size=human_size(sum(d.size for d in exact)),
         where=_the_trash(destination),
     )
     return Message(title, question, informative, details.strip("\n"))
