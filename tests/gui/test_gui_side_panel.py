@@ -1,11 +1,15 @@
-"""The column of folders and settings: shown whole at first, and the mouse wheel over it
-scrolls it, changing a field only once it is clicked into."""
+"""The column of folders and settings: shown whole at first, the mouse wheel over it
+scrolls it (changing a field only once it is clicked into), and folder dialogs open beside
+the folders it lists."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
+from PySide6.QtWidgets import QApplication, QFileDialog, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
 
 from neardup.gui.main_window import MainWindow
@@ -58,3 +62,25 @@ def test_a_first_window_shows_the_settings_whole(qtbot: QtBot, window: MainWindo
     column = scroll.widget()
     assert column is not None and column.width() >= column.minimumSizeHint().width()
     assert scroll.horizontalScrollBar().maximum() == 0  # nothing cut off at the right
+
+
+def test_folder_dialogs_open_beside_the_scanned_folders(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[str] = []
+
+    def dialog(_parent: object, _title: str, directory: str = "") -> str:
+        opened.append(directory)
+        return ""  # cancelled
+
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(dialog))
+    window.folders_panel.set_folders([])
+    window.add_folder_action.trigger()
+    assert opened[-1] == str(Path.home())  # not the program's working folder
+    scanned = tmp_path / "theses"
+    scanned.mkdir()
+    window.folders_panel.add_folder(scanned)
+    window.add_folder_action.trigger()
+    window.tidy.choose_destination()  # Move to folder…
+    window.marks.choose_folder()  # Mark all but the copies in a folder…
+    assert opened[-3:] == [str(scanned)] * 3

@@ -134,7 +134,8 @@ class MainWindow(QMainWindow):
         self.results = ResultsView()
         self.results.compare_requested.connect(self.open_compare)
         self.results.status_message.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        self.tidy = TidyController(self.results, self.is_busy, self)
+        start_in = self.folders_panel.start_directory
+        self.tidy = TidyController(self.results, self.is_busy, self, start_in)
         self.sources_pages = SourcesPageSaver(
             lambda: self.report, self.store, self.show_error, self
         )
@@ -152,7 +153,7 @@ class MainWindow(QMainWindow):
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(self.tidy.trash_action)
         self.edit_menu.addAction(self.tidy.move_action)
-        self.marks = MarkActions(self.results, self)
+        self.marks = MarkActions(self.results, self, start_in)
         self.menuBar().insertMenu(self.scan_menu.menuAction(), self.marks.menu)
         # beside the settings file: the person's decisions, not the cache's
         ignore_path = Path(self.store.file_name).parent / IGNORE_FILE_NAME

@@ -105,9 +105,15 @@ class FoldersPanel(QGroupBox):
 
     # --- folders -----------------------------------------------------------------------------
 
+    def start_directory(self) -> str:
+        """Where a folder dialog opens: the folder last chosen, else the last one listed,
+        else the home folder (not the program's working folder)."""
+        listed = self.folders()
+        return self._start_directory or (listed[-1].path if listed else str(Path.home()))
+
     def choose_folder(self) -> None:
         folder = QFileDialog.getExistingDirectory(
-            self, self.tr("Add folder"), self._start_directory
+            self, self.tr("Add folder"), self.start_directory()
         )
         if folder:
             self._start_directory = folder

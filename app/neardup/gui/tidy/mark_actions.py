@@ -51,10 +51,14 @@ _TIPS = {
 
 
 class MarkActions(QObject):
-    def __init__(self, results: ResultsView, parent: QWidget) -> None:
+    def __init__(
+        self, results: ResultsView, parent: QWidget, start_in: Callable[[], str] = str
+    ) -> None:
+        """``start_in``: where the folder dialog opens (the scanned folders')."""
         super().__init__(parent)
         self.results = results
         self._parent = parent
+        self._start_in = start_in
         # Replaceable, so that tests (and scripts) answer without a modal dialog.
         self.choose_folder: ChooseFolder = self._ask_for_folder
         self.menu = QMenu(self.tr("&Marks"), parent)
@@ -84,5 +88,5 @@ class MarkActions(QObject):
 
     def _ask_for_folder(self) -> str:
         return QFileDialog.getExistingDirectory(
-            self._parent, self.tr("Keep the copies in this folder")
+            self._parent, self.tr("Keep the copies in this folder"), self._start_in()
         )

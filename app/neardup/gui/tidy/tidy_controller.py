@@ -43,11 +43,17 @@ class TidyController(QObject):
     restored = Signal(object)  # trash.Outcome of an undo, after the view shows it
 
     def __init__(
-        self, results: ResultsView, is_busy: Callable[[], bool], parent: QMainWindow
+        self,
+        results: ResultsView,
+        is_busy: Callable[[], bool],
+        parent: QMainWindow,
+        start_in: Callable[[], str] = str,
     ) -> None:
+        """``start_in``: where the folder dialog opens (the scanned folders')."""
         super().__init__(parent)
         self.results = results
         self._is_busy = is_busy
+        self._start_in = start_in
         self._scanning = False
         self._window = parent
         self.history = TrashHistory()
@@ -243,7 +249,7 @@ class TidyController(QObject):
 
     def _ask_for_destination(self) -> str:
         return QFileDialog.getExistingDirectory(
-            self._window, self.tr("Move the files into this folder")
+            self._window, self.tr("Move the files into this folder"), self._start_in()
         )
 
     def _show(self, message: Message) -> None:
