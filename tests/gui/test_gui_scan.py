@@ -161,12 +161,16 @@ def test_cancel_keeps_partial_results(qtbot: QtBot, window: MainWindow, tmp_path
         with qtbot.waitSignal(window.scan_progressed, timeout=SCAN_TIMEOUT_MS):
             window.scan_action.trigger()
         assert window.cancel_button.isEnabled()
+        # No folder can be added while the scan runs, from the menu or the results' hint.
+        assert not window.add_folder_action.isEnabled()
+        assert not window.results.drop_hint.add_button.isEnabled()
         qtbot.keyClick(window, Qt.Key.Key_Escape)  # the Cancel shortcut
     assert window.report is not None
     assert window.report.summary.cancelled
     assert window.report.summary.documents < 300
     assert "Cancelled" in window.results.summary_label.text()
     assert window.progress_label.text() == "Cancelled"
+    assert window.add_folder_action.isEnabled() and window.results.drop_hint.add_button.isEnabled()
     # The overlap chart's note gives the reason it is empty: the cancel, not the settings.
     note = window.settings_panel.overlap_preview.text()
     assert "cancelled" in note and "detection was off" not in note
