@@ -731,7 +731,7 @@
         <translation>排除：</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+18"/>
         <source>Add folder</source>
         <translation>添加文件夹</translation>
     </message>
@@ -969,7 +969,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/neardup/gui/main_window.py" line="+85"/>
+        <location filename="../../app/neardup/gui/main_window.py" line="+86"/>
         <source>&amp;Add folder…</source>
         <translation>添加文件夹(&amp;A)…</translation>
     </message>
@@ -1020,7 +1020,7 @@
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
@@ -1030,7 +1030,7 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
@@ -1051,18 +1051,18 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+211"/>
+        <location line="+213"/>
         <location line="+3"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="-164"/>
+        <location line="-166"/>
         <source>{app} — Unsaved scan</source>
         <translation>{app} — 未保存的扫描</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <location line="+9"/>
         <source>Nothing to scan</source>
         <translation>没有可扫描的内容</translation>
@@ -1236,7 +1236,7 @@
         <translation>取消所有文件的标记。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+15"/>
         <source>&amp;Marks</source>
         <translation>标记(&amp;M)</translation>
     </message>
@@ -2183,7 +2183,7 @@
 <context>
     <name>Summary</name>
     <message>
-        <location filename="../../app/neardup/gui/report_data.py" line="+168"/>
+        <location filename="../../app/neardup/gui/report_data.py" line="+169"/>
         <source>{count} documents scanned</source>
         <translation>已扫描 {count} 篇文档</translation>
     </message>
@@ -2214,6 +2214,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>{count} of other types skipped</source>
+        <translation>跳过 {count} 个其他类型的文件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
@@ -2342,7 +2347,7 @@
         <translation>将已标记的文件移到回收站(&amp;T)…</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+41"/>
         <source>Move the marked files to the Trash or, with none marked, the duplicates in the selected groups (or the selected files); each group&apos;s reference is kept.</source>
         <translation>将已标记的文件移到回收站；若没有标记，则移动所选分组中的重复文件（或所选文件）；每个分组的基准文件都会保留。</translation>
     </message>
@@ -2407,12 +2412,12 @@
     </message>
     <message>
         <location line="+21"/>
-        <location line="+142"/>
+        <location line="+145"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location line="-119"/>
+        <location line="-122"/>
         <source>…and {count} more (see details)</source>
         <translation>…另有 {count} 个（见详细信息）</translation>
     </message>
@@ -2487,7 +2492,7 @@
         <translation>移到文件夹</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Move {files} ({size}) to {where}?</source>
         <translation>将 {files}（{size}）移到{where}吗？</translation>
     </message>

@@ -158,6 +158,7 @@ def test_files_a_cancelled_scan_never_read_are_not_scanned_not_problems(
     folder = tmp_path / "many"
     build_many(folder, 300)
     (folder / "empty.txt").write_bytes(b"")  # a real problem, read first (sorted by name)
+    (folder / "notes.md").write_text("not a type NearDup reads", encoding="utf-8")
     window.folders_panel.add_folder(folder)
     with qtbot.waitSignal(window.scan_finished, timeout=SCAN_TIMEOUT_MS):
         with qtbot.waitSignal(window.scan_progressed, timeout=SCAN_TIMEOUT_MS):
@@ -177,6 +178,7 @@ def test_files_a_cancelled_scan_never_read_are_not_scanned_not_problems(
     # every file is accounted for: read, a problem, or not scanned
     assert report.summary.documents + report.summary.problems + unread == 301
     assert f"{unread} not scanned" in window.results.summary_label.text()
+    assert "1 of other types skipped" in window.results.summary_label.text()  # notes.md
     assert f"{unread} files not scanned" in window.statusBar().currentMessage()
     tabs = window.results.tabs
     assert tabs.tabText(tabs.indexOf(window.results.problems_view)) == f"Problems ({len(codes)})"

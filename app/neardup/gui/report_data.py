@@ -162,6 +162,7 @@ class Summary:
     # Scanned documents with any text found in another; None when the report predates the figure.
     found_elsewhere: int | None = None
     not_scanned: int = 0  # files a cancelled scan never read
+    skipped: int = 0  # files of other types found in the folders, left out
 
     def text(self) -> str:
         """One line for the top of the results, in the GUI's language."""
@@ -179,6 +180,10 @@ class Summary:
         ]
         if self.not_scanned:
             parts.append(translate("Summary", "{count} not scanned").format(count=self.not_scanned))
+        if self.skipped:
+            parts.append(
+                translate("Summary", "{count} of other types skipped").format(count=self.skipped)
+            )
         if self.elapsed is not None:
             seconds = f"{self.elapsed:.2f}" if self.elapsed < 10 else f"{self.elapsed:.0f}"
             parts.append(translate("Summary", "{seconds} s").format(seconds=seconds))
@@ -423,6 +428,7 @@ def parse_report(data: dict[str, Any]) -> ReportData:
         # an older report (no figure on any document) says nothing rather than "0"
         found_elsewhere=sum(share > 0 for share in known) if known else None,
         not_scanned=len(not_scanned),
+        skipped=_int(summary_data.get("skipped_files")),
     )
     return ReportData(data, documents, pairs, groups, problems, summary, pair_of, not_scanned)
 
