@@ -82,7 +82,7 @@ def _check_cache_path(path: Path) -> None:
 
 def _run_scan(args: argparse.Namespace) -> int:
     from neardup.cli_progress import TerminalProgress
-    from neardup.core.report import write_report
+    from neardup.core.report import write_json, write_report
     from neardup.core.scan import CancelToken, scan
 
     # lexists: a broken link named on the command line is reported as a problem, not refused.
@@ -122,16 +122,21 @@ def _run_scan(args: argparse.Namespace) -> int:
         worker.start()
         while not finished.wait(0.2):
             pass
-    bar.close()
-    if "error" in outcome:
-        raise outcome["error"]  # type: ignore[misc]
-    from neardup.core.models import ScanResult
+        bar.close()
+        if "error" in outcome:
+            raise outcome["error"]  # type: ignore[misc]
+        from neardup.core.models import ScanResult
 
-    result = outcome["result"]
-    assert isinstance(result, ScanResult)
-    text = write_report(result, args.format, args.output, _marks_amendment(args))
-    if text is not None:
-        sys.stdout.write(text)
+        result = outcome["result"]
+        assert isinstance(result, ScanResult)
+        # Still under the handlers: a Ctrl-C while a large report is written (seconds for
+        # hundreds of MB) lets it finish, as promised, rather than stop it half-way.
+        if args.format == "json" and args.output is None:
+            write_json(result, sys.stdout, _marks_amendment(args))  # a line at a time
+        else:
+            text = write_report(result, args.format, args.output, _marks_amendment(args))
+            if text is not None:
+                sys.stdout.write(text)
     for notice in result.notices:
         print(f"neardup: note: {notice}", file=sys.stderr)
     if not args.quiet:

@@ -14,12 +14,14 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Protocol
 
 
 class Cancellable(Protocol):
+    """A cancel flag that can be set (``core.scan.CancelToken``), not only read."""
+
     def cancel(self) -> None: ...
 
     def is_set(self) -> bool: ...
@@ -52,15 +54,15 @@ def interrupts_cancel(
     def on_signal(signum: int, _frame: object) -> None:
         if signum == getattr(signal, "SIGTERM", None):
             seen.terminate = True
-            print(f"\n{on_terminate}", file=sys.stderr)
             cancel.cancel()
+            _say(on_terminate)
             return
         if cancel.is_set():  # asked before: the command is stuck, and the person wants out
             second_ctrl_c()
             return
         seen.ctrl_c = True
-        print(f"\n{first_ctrl_c}", file=sys.stderr)
-        cancel.cancel()
+        cancel.cancel()  # first: the message below may fail, the cancel must not
+        _say(first_ctrl_c)
 
     handled = [signal.SIGINT, *([signal.SIGTERM] if hasattr(signal, "SIGTERM") else [])]
     previous = {signum: signal.signal(signum, on_signal) for signum in handled}
@@ -68,4 +70,12 @@ def interrupts_cancel(
         yield seen
     finally:
         for signum, handler in previous.items():
-            signal.signal(signum, handler)
+            if handler is not None:  # None: set outside Python, and cannot be put back
+                signal.signal(signum, handler)
+
+
+def _say(message: str) -> None:
+    """A line on stderr from a signal handler: the main thread may be writing there (a
+    progress bar), and a reentrant write raises; the message is then left out."""
+    with suppress(RuntimeError, OSError):
+        print(f"\n{message}", file=sys.stderr)

@@ -24,6 +24,7 @@ from neardup.core.settings import ScanSettings, Weighting
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_INTERRUPTED = 130  # the shells' code for a program ended by Ctrl-C
+EXIT_TERMINATED = 143  # and by SIGTERM
 STOPPED = "Stopped; the library keeps the files stored so far."
 
 
@@ -193,13 +194,16 @@ def _add(args: argparse.Namespace) -> int:
         f"{outcome.unchanged} unchanged, {len(outcome.problems)} problems{state}",
         file=sys.stderr,
     )
-    if interrupts.ctrl_c:
+    if interrupts.ctrl_c or interrupts.terminate:
+        # Not done, whatever it stored: a script's next step must not take it for done.
         print(STOPPED, file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return EXIT_INTERRUPTED if interrupts.ctrl_c else EXIT_TERMINATED
     return EXIT_OK
 
 
 def _raise_interrupt() -> None:
+    # Raised where the main thread is, as Python's own Ctrl-C is: in a finalizer it would
+    # be dropped, and the add would still stop at the first Ctrl-C's cancel.
     raise KeyboardInterrupt
 
 

@@ -49,6 +49,10 @@ def test_the_wheel_scrolls_past_a_field_until_it_is_clicked_into(
     assert field.value() == before
     assert bar.value() > top  # the column scrolled instead
 
+    # Scroll bars in the column (the folder list's) keep the wheel, and are no Tab stops.
+    tree_bar = window.folders_panel.tree.verticalScrollBar()
+    assert tree_bar.focusPolicy() != Qt.FocusPolicy.StrongFocus
+
     field.setFocus()
     qtbot.waitUntil(field.hasFocus)
     _wheel_down(field)

@@ -303,6 +303,30 @@ def test_ctrl_c_during_an_add_stores_what_was_analysed_and_stops(
     assert stored_paths(library) == usable([path for chunk in chunks for path in chunk])
 
 
+def test_sigterm_during_an_add_stops_it_with_its_own_exit_code(
+    files: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real_analysis = feed_module.analyze_files
+    calls: list[int] = []
+
+    def terminated_at_the_second(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 2:
+            os.kill(os.getpid(), signal.SIGTERM)  # a logout, a service manager, kill
+        return real_analysis(*args, **kwargs)
+
+    monkeypatch.setattr(feed_module, "analyze_files", terminated_at_the_second)
+    library = tmp_path / "lib"
+    code = main(["library", "add", str(library), str(files), "--workers", "2", "-q", "--no-cache"])
+    assert code == 143  # not 0: a script's next step must not take the library as built
+    err = capsys.readouterr().err
+    assert "Stopping on request" in err and "(stopped: run it again to add the rest)" in err
+    assert nothing_left_running()
+    whole, part = written_chunks(stored_paths(library), chunks_of(files))
+    assert whole + (part > 0) <= 2
+    consistent(library)
+
+
 def test_a_second_ctrl_c_rolls_back_the_chunk_being_written(
     files: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

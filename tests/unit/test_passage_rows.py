@@ -122,3 +122,28 @@ def test_a_report_written_line_by_line_is_the_report_as_text(
     assert json.loads(text) == report_dict(result)
     assert text.startswith('{\n  "version": ') and text.endswith(',\n  "problems": []\n}\n')
     assert not (tmp_path / "streamed.json.part").exists()
+
+
+def test_a_report_that_fails_half_written_leaves_the_old_one_and_no_part_file(
+    tmp_path: Path,
+) -> None:
+    destination = tmp_path / "report.json"
+    destination.write_text("the report before", encoding="utf-8")
+    data = {"version": "1", "pairs": [{"a": "x.txt", "b": "y.txt"}, object()]}
+    with pytest.raises(TypeError):  # the second pair cannot be written
+        write_report_data(data, destination)
+    assert destination.read_text(encoding="utf-8") == "the report before"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.json"]
+
+
+def test_a_count_past_64_bits_in_a_report_is_read_as_written(
+    scanned: tuple[Path, Path], tmp_path: Path
+) -> None:
+    _, report = scanned
+    data = read_report(report)
+    data["pairs"][0]["passages"][0]["a"] = [0, 2**70]
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(data), encoding="utf-8")
+    compact = read_report(edited, compact=True)  # no OverflowError, no traceback
+    assert compact["pairs"][0]["passages"] == data["pairs"][0]["passages"]
+    assert isinstance(compact["pairs"][1]["passages"], PassageRows)

@@ -197,7 +197,8 @@ class MainWindow(QMainWindow):
         layout.addLayout(bottom)
         self.setCentralWidget(central)
         self.statusBar()
-        self.resize(max(1200, left + 840), 760)
+        screen = self.screen().availableGeometry()
+        self.resize(min(max(1200, left + 840), screen.width()), min(760, screen.height()))
 
     def _restore(self) -> None:
         self.folders_panel.set_folders(self.store.folders())

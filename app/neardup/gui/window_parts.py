@@ -10,11 +10,11 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractSlider,
     QAbstractSpinBox,
     QComboBox,
     QMessageBox,
     QScrollArea,
+    QSlider,
     QVBoxLayout,
     QWidget,
 )
@@ -144,7 +144,8 @@ def wheel_scrolls_past_unfocused_fields(scroll: QScrollArea, column: QWidget) ->
     the wheel only once focused (clicked or tabbed into), and a wheel turn no longer
     focuses them."""
     wheel = _WheelScrollsPast(scroll)
-    for kind in (QAbstractSpinBox, QComboBox, QAbstractSlider):
+    # QSlider, not QAbstractSlider: scroll bars (the folder list's) keep their wheel.
+    for kind in (QAbstractSpinBox, QComboBox, QSlider):
         for field_widget in column.findChildren(kind):
             field_widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
             field_widget.installEventFilter(wheel)

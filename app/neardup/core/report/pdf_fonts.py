@@ -55,7 +55,9 @@ _TRUETYPE_SYMBOLS = (
     "C:/Windows/Fonts/arial.ttf",
     "/System/Library/Fonts/Supplemental/Arial Unicode.ttf",
     "/Library/Fonts/Arial Unicode.ttf",
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",  # Debian, Ubuntu
+    "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf",  # Fedora
+    "/usr/share/fonts/TTF/DejaVuSans.ttf",  # Arch
 )
 SYMBOLS = "NearDupSymbols"
 
@@ -165,8 +167,8 @@ def _with_symbols(fonts: ReportFonts) -> ReportFonts:
     """``fonts`` with a font for the characters its embedded Han font lacks: a TrueType
     font with many symbols when the machine has one (registered once), and the standard
     Chinese font for the rest."""
-    pdfmetrics.registerFont(UnicodeCIDFont(STANDARD_HAN))
     if not _symbols:
+        pdfmetrics.registerFont(UnicodeCIDFont(STANDARD_HAN))  # for what no font here holds
         _symbols.append(None)
         for path in _TRUETYPE_SYMBOLS:
             try:

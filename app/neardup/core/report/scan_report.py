@@ -133,20 +133,15 @@ def _report_dict(result: ScanResult, compact: bool) -> dict[str, Any]:
 def _json_chunks(data: dict[str, Any]) -> Iterator[str]:
     """The JSON report, a line at a time: UTF-8 JSON with one line per document, pair,
     group and problem, each written compactly by orjson (``"kind":"partial"``), so that a
-    report of 300 MB is never one string. From a value orjson refuses on (a file name that
-    is not valid UTF-8, held as surrogate escapes) on, lines are escaped to ASCII by json's
-    C encoder, in the same compact form, which round-trips through json.loads and
-    os.fsencode."""
-    dump: Callable[[Any], str] = _utf8_json
+    report of 300 MB is never one string. A line orjson refuses (a file name that is not
+    valid UTF-8, held as surrogate escapes) is escaped to ASCII by json's C encoder, in the
+    same compact form, which round-trips through json.loads and os.fsencode."""
 
     def dumped(value: Any) -> str:
-        nonlocal dump
-        if dump is _utf8_json:
-            try:
-                return _utf8_json(value)
-            except orjson.JSONEncodeError:
-                dump = _ascii_json
-        return dump(value)
+        try:
+            return _utf8_json(value)
+        except orjson.JSONEncodeError:
+            return _ascii_json(value)
 
     yield "{"
     for number, (key, value) in enumerate(data.items()):
@@ -206,11 +201,14 @@ def _write_atomically(content: str | bytes | Iterable[str], destination: Path) -
         with open(temporary, "wb") as out:
             _write_out(content, out)
         temporary.replace(destination)
-    except OSError as error:
+    except BaseException as error:
+        # Whatever stopped it (a full disk, a Ctrl-C while a report is made as it is
+        # written), no half-written file is left beside the report.
         with contextlib.suppress(OSError):
             temporary.unlink(missing_ok=True)
-        # Name the file the user asked for, not the temporary one.
-        raise OSError(error.errno, error.strerror, str(destination)) from error
+        if isinstance(error, OSError):  # name the file asked for, not the temporary one
+            raise OSError(error.errno, error.strerror, str(destination)) from error
+        raise
 
 
 def _write_out(content: str | bytes | Iterable[str], out: BinaryIO) -> None:
@@ -245,7 +243,7 @@ def write_csv(result: ScanResult, out: IO[str]) -> None:
     """One row per pair (the JSON report also carries documents, groups and problems)."""
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
-    for pair in report_dict(result)["pairs"]:
+    for pair in report_dict(result, compact=True)["pairs"]:  # passages are not written
         writer.writerow([pair[c] for c in CSV_COLUMNS])
 
 

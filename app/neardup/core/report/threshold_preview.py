@@ -60,8 +60,9 @@ class ThresholdPreviewer:
         summary = report.get("summary") or {}
         # Why overlaps may not all be known: partial-copy detection was off, or the scan
         # was cancelled before it measured every pair.
+        self.detect_partial = bool(settings.get("detect_partial", True))
         self.cancelled = bool(summary.get("cancelled", False))
-        self.partial_measured = bool(settings.get("detect_partial", True)) and not self.cancelled
+        self.partial_measured = self.detect_partial and not self.cancelled
         documents = list(report.get("documents") or ())
         self.document_count = len(documents)
         self._read_pairs(report.get("pairs") or (), documents)

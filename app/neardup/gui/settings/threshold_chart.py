@@ -159,7 +159,7 @@ def threshold_preview_text(previewer: ThresholdPreviewer, preview: ThresholdPrev
 
 
 def overlap_preview_text(previewer: ThresholdPreviewer, preview: OverlapPreview) -> str:
-    if not previewer.partial_measured and previewer.cancelled:
+    if previewer.detect_partial and previewer.cancelled:
         return translate(
             "ThresholdChart",
             "The last scan was cancelled before it measured every overlap: "
