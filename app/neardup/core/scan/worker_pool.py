@@ -115,12 +115,14 @@ class WorkerPool(Executor):
         """
         if not finished:
             self.stop()
-        self._pool.shutdown(wait=False, cancel_futures=False)
+        # Before the shutdown: it has the pool's thread reap the workers, and two threads
+        # polling one exited fork-server worker can lose its exit code (CPython gh-130895).
         _keep_until_workers_exit(self._stop)
+        self._pool.shutdown(wait=False, cancel_futures=False)
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
         _keep_until_workers_exit(self._stop)
+        self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
 
 
 # Stop flags of pools left to wind down. A worker still starting up rebuilds the flag from
