@@ -205,7 +205,8 @@ def _sources_table(report: SourceReport, styles: _Styles) -> list[Flowable]:
         )
     table = Table(
         rows,
-        colWidths=[9 * mm, 84 * mm, 17 * mm, 24 * mm, 26 * mm, 17 * mm],
+        # "Passages" in bold fits its column on one line (at 17 mm it wrapped as "Passage/s").
+        colWidths=[9 * mm, 80 * mm, 17 * mm, 24 * mm, 26 * mm, 21 * mm],
         repeatRows=1,
         hAlign="LEFT",
     )
