@@ -290,3 +290,22 @@ def test_everything_selected_stays_selected_through_a_filter(qtbot: QtBot) -> No
     view.selectRow(5)
     model.set_kind("duplicate")  # a partial selection: kept by its own rows, not widened
     assert len(view.selectionModel().selectedRows()) <= 1
+
+
+def test_a_problem_shows_its_reason_and_keeps_a_libraries_message_for_the_tooltip(
+    tmp_path: Path,
+) -> None:
+    """A corrupt PDF's reason is read by a person; pdfium's and pdfminer's own messages
+    (English whatever the language) go to the tooltip. An operating system's message, which
+    says what to do, stays in the reason."""
+    (tmp_path / "x.pdf").write_bytes(b"%PDF-1.4 not really a PDF")
+    (tmp_path / "ok.txt").write_text(document(3, "en"), encoding="utf-8")
+    report = parse_report(report_dict(scan([tmp_path], ScanSettings(workers=1, use_cache=False))))
+    [broken] = report.problems
+    assert broken.code == "pdf-invalid" and "pdfium" in broken.text()
+    model = ProblemsModel()
+    model.set_rows([broken, ProblemRow("/x/y.txt", "", "read-error", {"detail": "I/O error"})])
+    shown = model.data(model.index(0, 1))
+    assert shown == "Not a valid PDF file (corrupt or truncated)"
+    assert model.data(model.index(0, 1), Qt.ItemDataRole.ToolTipRole) == broken.text()
+    assert model.data(model.index(1, 1)) == "Could not read the file: I/O error"

@@ -8,6 +8,7 @@ equal. A problem without a known code (from an older report, say) is shown as wr
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
@@ -134,5 +135,30 @@ def problem_text(code: str, params: Mapping[str, str], reason: str) -> str:
         return reason
     try:
         return QCoreApplication.translate(CONTEXT, str(source)).format(**params)
+    except (KeyError, IndexError, ValueError):
+        return reason
+
+
+# A reason's technical detail at its end, after a colon, and the reasons whose detail is
+# the reading libraries' own messages (pdfium's and pdfminer's, python-docx's), which say
+# nothing a person can act on beyond the reason itself. An operating system's message
+# ("Input/output error") does, and stays.
+_DETAIL_AT_END = re.compile(r"\s*[:：]\s*\{detail\}\s*$")
+_LIBRARY_DETAIL = frozenset({"pdf-invalid", "docx-invalid"})
+
+
+def problem_summary(code: str, params: Mapping[str, str], reason: str) -> str:
+    """The reason without the reading library's message at its end ("pdfium: Failed to
+    load document…", in English whatever the GUI's language), which `problem_text` keeps
+    for a tooltip; the whole reason where the detail is not at the end."""
+    source = TEXTS.get(code)
+    if source is None or code not in _LIBRARY_DETAIL or "detail" not in params:
+        return problem_text(code, params, reason)
+    template = QCoreApplication.translate(CONTEXT, str(source))
+    short = _DETAIL_AT_END.sub("", template)
+    if short == template:
+        return problem_text(code, params, reason)
+    try:
+        return short.format(**params)
     except (KeyError, IndexError, ValueError):
         return reason

@@ -18,7 +18,7 @@ from neardup.core.report import (
     similarity_measured,
 )
 from neardup.core.settings import ScanSettings
-from neardup.gui.problem_text import problem_text
+from neardup.gui.problem_text import problem_summary, problem_text
 
 translate = QCoreApplication.translate
 LIBRARY_ROLE = "library"  # a document's role when it comes from a reference library
@@ -149,6 +149,10 @@ class ProblemRow:
     def text(self) -> str:
         """The reason in the GUI's language."""
         return problem_text(self.code, self.params, self.reason)
+
+    def summary(self) -> str:
+        """The reason without the reading library's own message (`problem_summary`)."""
+        return problem_summary(self.code, self.params, self.reason)
 
 
 @dataclass(frozen=True, slots=True)

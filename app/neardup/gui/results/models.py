@@ -217,9 +217,9 @@ class ProblemsModel(RowTableModel):
         ),
         Column(
             QT_TRANSLATE_NOOP("Column", "Reason"),
+            lambda r: r.summary(),
             lambda r: r.text(),
-            lambda r: r.text(),
-            tooltip=lambda r: r.text(),
+            tooltip=lambda r: r.text(),  # with the reading library's message
         ),
     )
 
