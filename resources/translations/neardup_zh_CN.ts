@@ -1051,7 +1051,7 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+213"/>
+        <location line="+214"/>
         <location line="+3"/>
         <source>Ready</source>
         <translation>就绪</translation>
@@ -1382,7 +1382,7 @@
 <context>
     <name>ProblemReason</name>
     <message>
-        <location filename="../../app/neardup/gui/problem_text.py" line="+18"/>
+        <location filename="../../app/neardup/gui/problem_text.py" line="+19"/>
         <source>Is a folder, not a file</source>
         <translation>这是文件夹，不是文件</translation>
     </message>
@@ -1777,30 +1777,35 @@
     </message>
     <message>
         <location line="+22"/>
-        <location line="+35"/>
+        <location line="+38"/>
         <source>Documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location line="-34"/>
-        <location line="+35"/>
+        <location line="-37"/>
+        <location line="+38"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location line="-34"/>
-        <location line="+35"/>
+        <location line="-37"/>
+        <location line="+38"/>
         <source>Pairs</source>
         <translation>文档对</translation>
     </message>
     <message>
-        <location line="-34"/>
-        <location line="+35"/>
+        <location line="-37"/>
+        <location line="+38"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+12"/>
+        <source>Pairs ({shown} of {total})</source>
+        <translation>文档对（{total} 个中的 {shown} 个）</translation>
+    </message>
+    <message>
+        <location line="+87"/>
         <source>{count} file marked.</source>
         <translation>已标记 {count} 个文件。</translation>
     </message>
@@ -2183,7 +2188,7 @@
 <context>
     <name>Summary</name>
     <message>
-        <location filename="../../app/neardup/gui/report_data.py" line="+169"/>
+        <location filename="../../app/neardup/gui/report_data.py" line="+173"/>
         <source>{count} documents scanned</source>
         <translation>已扫描 {count} 篇文档</translation>
     </message>

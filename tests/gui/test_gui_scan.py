@@ -45,6 +45,14 @@ def test_scan_shows_groups_pairs_and_problems(
         ("original_2.txt", "thesis_with_quote.txt", "partial"),
     }
 
+    # The Pairs tab counts what its filters leave.
+    tabs, pairs_page = window.results.tabs, window.results.pairs_page
+    assert tabs.tabText(tabs.indexOf(pairs_page)) == "Pairs (3)"
+    window.results.filter_edit.setText("thesis")
+    assert tabs.tabText(tabs.indexOf(pairs_page)) == "Pairs (1 of 3)"
+    window.results.filter_edit.clear()
+    assert tabs.tabText(tabs.indexOf(pairs_page)) == "Pairs (3)"
+
     groups = window.results.groups_model
     assert groups.rowCount() == 2
     members = set()

@@ -183,6 +183,9 @@ class ResultsView(QWidget):
         self.group_menu_hook: Callable[[QMenu, GroupRow, MemberRow | None], None] | None = None
         # Entries other parts add to a pair's menu (ignoring, review marks), in order.
         self.pair_menu_hooks: list[Callable[[QMenu, PairRow], None]] = []
+        # The Pairs tab counts the rows its filters leave, as they change.
+        self.pairs_model.layoutChanged.connect(self._show_pair_count)
+        self.pairs_model.modelReset.connect(self._show_pair_count)
 
     def show_report(self, report: ReportData) -> None:
         self._report = report
@@ -206,6 +209,17 @@ class ResultsView(QWidget):
                 self.tabs.indexOf(page),
                 f"{title} ({count})",
             )
+        self._show_pair_count()
+
+    def _show_pair_count(self) -> None:
+        total = len(self._report.pairs) if self._report is not None else 0
+        shown = self.pairs_model.rowCount()
+        title = (
+            self.tr("Pairs ({shown} of {total})").format(shown=shown, total=total)
+            if shown != total
+            else f"{self.tr('Pairs')} ({total})"
+        )
+        self.tabs.setTabText(self.tabs.indexOf(self.pairs_page), title)
 
     # --- double-click --------------------------------------------------------------------------
 
