@@ -15,7 +15,7 @@ from model_rows import KINDS, group_rows, pair_modified, pair_rows
 from neardup import ScanSettings, scan
 from neardup.core.report import report_dict
 from neardup.gui.formatting import modified_text, percent
-from neardup.gui.report_data import ProblemRow, ReportData, parse_report
+from neardup.gui.report_data import PairRow, ProblemRow, ReportData, parse_report
 from neardup.gui.results.groups_model import GroupsModel
 from neardup.gui.results.models import (
     PATH_ROLE,
@@ -309,3 +309,22 @@ def test_a_problem_shows_its_reason_and_keeps_a_libraries_message_for_the_toolti
     assert shown == "Not a valid PDF file (corrupt or truncated)"
     assert model.data(model.index(0, 1), Qt.ItemDataRole.ToolTipRole) == broken.text()
     assert model.data(model.index(1, 1)) == "Could not read the file: I/O error"
+
+
+def test_pairs_of_files_with_the_same_names_show_their_folders() -> None:
+    """A copy and its backup in another folder: without the folders two rows read alike."""
+    rows = [
+        PairRow("/d/docs/readme.txt", "/d/docs/readme_v2.txt", "near-duplicate", 2, 0.9, 0.9,
+                0.9, ()),
+        PairRow("/d/docs/backup/readme.txt", "/d/docs/backup/readme_v2.txt", "near-duplicate",
+                2, 0.9, 0.9, 0.9, ()),
+        PairRow("/d/docs/essay.txt", "/d/docs/notes.txt", "partial", 20, 0.1, 0.2, 0.1, ()),
+    ]  # fmt: skip
+    model = PairsModel()
+    model.set_rows(rows)
+    shown = [(model.data(model.index(r, 0)), model.data(model.index(r, 1))) for r in range(3)]
+    assert shown == [
+        ("readme.txt — docs", "readme_v2.txt — docs"),
+        ("readme.txt — backup", "readme_v2.txt — backup"),
+        ("essay.txt", "notes.txt"),  # names no other file has
+    ]

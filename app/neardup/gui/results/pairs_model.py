@@ -4,6 +4,8 @@ calls Python once per row (see ``RowTableModel``)."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -36,6 +38,19 @@ class PairFilter:
 
 def _name(path: str) -> str:
     return path.replace("\\", "/").rsplit("/", 1)[-1]
+
+
+def _names_of_several_files(rows: Sequence[PairRow]) -> frozenset[str]:
+    """The file names that more than one path of the pairs has."""
+    paths = {path for row in rows for path in (row.a, row.b)}
+    names = Counter(_name(path) for path in paths)
+    return frozenset(name for name, count in names.items() if count > 1)
+
+
+def _with_folder(path: str) -> str:
+    """The file's name and, after it, the name of its folder."""
+    parts = path.replace("\\", "/").rsplit("/", 2)
+    return parts[-1] if len(parts) < 3 else f"{parts[-1]} — {parts[-2]}"
 
 
 def not_measured_tip() -> str:
@@ -172,6 +187,7 @@ class PairsModel(RowTableModel):
         self._kinds: npt.NDArray[np.object_] | None = None
         self._best_overlaps: npt.NDArray[np.float64] | None = None
         self._paths: list[str] | None = None
+        self._shared_names: frozenset[str] | None = None  # file names of several paths
 
     @property
     def ignored_pairs(self) -> frozenset[tuple[str, str]]:
@@ -200,6 +216,21 @@ class PairsModel(RowTableModel):
 
     def _rows_changed(self) -> None:
         self._kinds = self._best_overlaps = self._paths = None
+        self._shared_names = None
+
+    def _row_texts(self, storage: int) -> tuple[str, ...]:
+        """A file name that another file of these pairs also has is shown with its folder:
+        two rows would otherwise read the same (a copy and its backup, say)."""
+        texts = self._texts[storage]
+        if texts is None:
+            if self._shared_names is None:
+                self._shared_names = _names_of_several_files(self._rows)
+            texts = super()._row_texts(storage)
+            record: PairRow = self._rows[storage]
+            if texts[0] in self._shared_names or texts[1] in self._shared_names:
+                texts = (_with_folder(record.a), _with_folder(record.b), *texts[2:])
+                self._texts[storage] = texts
+        return texts
 
     def _shown(self) -> npt.NDArray[np.bool_] | None:
         wanted, rows = self._filter, self._rows
