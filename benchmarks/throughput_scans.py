@@ -21,7 +21,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import psutil
 
@@ -115,12 +115,22 @@ def timed_scan(label: str, cmd: list[str], output: Path, timeout: float) -> Scan
             proc.kill()
             returncode = proc.wait()
         wall = time.perf_counter() - started
-        err.seek(0)
-        stderr_tail = err.read()[-2000:].decode("utf-8", "replace")
-    report: dict[str, Any] = {}
-    if output.is_file() and not timed_out:
-        report = json.loads(output.read_text(encoding="utf-8"))
+        stderr_tail = _tail(err)
+    report = _report_of(output, timed_out)
     return ScanRun(label, cmd, wall, 0, 0, 0, returncode, timed_out, report, stderr_tail)
+
+
+def _tail(err: IO[bytes]) -> str:
+    """The end of what a scan wrote to its stderr file."""
+    err.seek(0)
+    return err.read()[-2000:].decode("utf-8", "replace")
+
+
+def _report_of(output: Path, timed_out: bool) -> dict[str, Any]:
+    """The report a scan wrote, or nothing when it wrote none or was stopped."""
+    if output.is_file() and not timed_out:
+        return dict(json.loads(output.read_text(encoding="utf-8")))
+    return {}
 
 
 def with_wall_of(watched: ScanRun, timed: ScanRun) -> ScanRun:
@@ -172,11 +182,8 @@ def run_scan(label: str, cmd: list[str], output: Path, timeout: float) -> ScanRu
             time.sleep(FINE_POLL_SECONDS if fine else POLL_SECONDS)
         returncode = proc.wait()
         wall = time.perf_counter() - started
-        err.seek(0)
-        stderr_tail = err.read()[-2000:].decode("utf-8", "replace")
-    report: dict[str, Any] = {}
-    if output.is_file() and not timed_out:
-        report = json.loads(output.read_text(encoding="utf-8"))
+        stderr_tail = _tail(err)
+    report = _report_of(output, timed_out)
     cpu = sum(cpu_of.values())
     return ScanRun(
         label,

@@ -130,13 +130,7 @@ TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP gives its text back
 def problem_text(code: str, params: Mapping[str, str], reason: str) -> str:
     """The reason in the GUI's language; the core's own ``reason`` when the code is unknown
     or its translation does not fit the parameters."""
-    source = TEXTS.get(code)
-    if source is None:
-        return reason
-    try:
-        return QCoreApplication.translate(CONTEXT, str(source)).format(**params)
-    except (KeyError, IndexError, ValueError):
-        return reason
+    return _formatted(code, params, reason, without_library_detail=False)
 
 
 # A reason's technical detail at its end, after a colon, and the reasons whose detail is
@@ -151,14 +145,19 @@ def problem_summary(code: str, params: Mapping[str, str], reason: str) -> str:
     """The reason without the reading library's message at its end ("pdfium: Failed to
     load document…", in English whatever the GUI's language), which `problem_text` keeps
     for a tooltip; the whole reason where the detail is not at the end."""
+    return _formatted(code, params, reason, without_library_detail=code in _LIBRARY_DETAIL)
+
+
+def _formatted(
+    code: str, params: Mapping[str, str], reason: str, *, without_library_detail: bool
+) -> str:
     source = TEXTS.get(code)
-    if source is None or code not in _LIBRARY_DETAIL or "detail" not in params:
-        return problem_text(code, params, reason)
+    if source is None:
+        return reason
     template = QCoreApplication.translate(CONTEXT, str(source))
-    short = _DETAIL_AT_END.sub("", template)
-    if short == template:
-        return problem_text(code, params, reason)
+    if without_library_detail:
+        template = _DETAIL_AT_END.sub("", template)
     try:
-        return short.format(**params)
+        return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return reason

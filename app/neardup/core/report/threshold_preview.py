@@ -62,7 +62,6 @@ class ThresholdPreviewer:
         # was cancelled before it measured every pair.
         self.detect_partial = bool(settings.get("detect_partial", True))
         self.cancelled = bool(summary.get("cancelled", False))
-        self.partial_measured = self.detect_partial and not self.cancelled
         documents = list(report.get("documents") or ())
         self.document_count = len(documents)
         self._read_pairs(report.get("pairs") or (), documents)
@@ -105,6 +104,11 @@ class ThresholdPreviewer:
         chars = np.array([int(d.get("chars") or 0) for d in documents], dtype=np.int64)
         a_is_shorter = chars[self._a] <= chars[self._b] if len(chars) else np.zeros(0, dtype=bool)
         self._shorter_shares = np.where(a_is_shorter, shares[0], shares[1])
+
+    @property
+    def partial_measured(self) -> bool:
+        """Whether every pair's overlap was measured: detection on, and not cancelled."""
+        return self.detect_partial and not self.cancelled
 
     @property
     def sampled(self) -> bool:

@@ -202,14 +202,13 @@ class ResultsView(QWidget):
         for page, title, count in (
             (self.documents_page, self.tr("Documents"), len(report.documents)),
             (self.groups_view, self.tr("Groups"), len(report.groups)),
-            (self.pairs_page, self.tr("Pairs"), len(report.pairs)),
             (self.problems_view, self.tr("Problems"), len(report.problems)),
         ):
             self.tabs.setTabText(
                 self.tabs.indexOf(page),
                 f"{title} ({count})",
             )
-        self._show_pair_count()
+        self._show_pair_count()  # the Pairs tab: what its filters leave of them
 
     def _show_pair_count(self) -> None:
         total = len(self._report.pairs) if self._report is not None else 0
