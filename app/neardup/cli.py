@@ -250,14 +250,14 @@ def _run_sources(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     try:
         if args.output is None:
-            sys.stdout.write(render(found, args.format))
+            sys.stdout.write(render(found, args.format, args.language))
         else:
-            write_source_report(found, args.output, args.format)
+            write_source_report(found, args.output, args.format, args.language)
             print(f"Report written to {args.output}", file=sys.stderr)
     except SourceReportError as error:  # a PDF that cannot be laid out: nothing written
         raise UsageError(str(error)) from None
     if args.html is not None:
-        write_source_report(found, args.html, "html")
+        write_source_report(found, args.html, "html", args.language)
         print(f"Page written to {args.html}", file=sys.stderr)
     return EXIT_OK
 
@@ -293,6 +293,7 @@ def _run_all_sources(
             min_similarity=args.min_similarity,
             citations=citations,
             progress=bar.update,
+            language=args.language,
         )
     finally:
         bar.close()

@@ -9,6 +9,7 @@ from neardup._version import __version__
 from neardup.cli_library import add_library_command
 from neardup.cli_options import add_analysis_options, add_file_options
 from neardup.cli_review import add_review_command, add_reviews_option
+from neardup.core.report import REPORT_LANGUAGES
 from neardup.core.settings import (
     MAX_MATCH_WORDS,
     PDF_ENGINES,
@@ -141,6 +142,13 @@ def _add_sources_command(commands: argparse._SubParsersAction[argparse.ArgumentP
         metavar="WORDS",
         help="the figure excluding citations leaves out matches under this many words "
         "(13 Chinese characters count as 8 words; default 8, 0 keeps every match)",
+    )
+    sources.add_argument(
+        "--language",
+        choices=REPORT_LANGUAGES,
+        default=REPORT_LANGUAGES[0],
+        help="the language of the text, HTML and PDF reports: en (English, the default) or "
+        "zh_CN (Simplified Chinese); JSON and summary.csv are the same in both",
     )
     sources.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
 

@@ -98,6 +98,44 @@ def test_text_and_html_show_the_writers_own_characters(
     assert '<mark class="cited"' in html and "“" in html and "<script" not in html
 
 
+def test_language_writes_the_reports_in_chinese_and_json_stays_data(
+    scanned: tuple[dict[str, Path], Path], tmp_path: Path
+) -> None:
+    import pypdfium2 as pdfium
+
+    files, saved = scanned
+    thesis = str(files["thesis"])
+    done = run("sources", str(saved), thesis, "--language", "zh_CN")
+    assert done.returncode == 0, done.stderr
+    assert "在其他文档中找到：" in done.stdout and "去除引用（" in done.stdout
+    assert "Found in other documents" not in done.stdout and "also: " not in done.stdout
+    pdf = tmp_path / "thesis.pdf"
+    done = run(
+        "sources", str(saved), thesis, "--format", "pdf", "-o", str(pdf), "--language", "zh_CN"
+    )
+    assert done.returncode == 0, done.stderr
+    document = pdfium.PdfDocument(pdf)
+    try:
+        first = document[0].get_textpage().get_text_range()
+    finally:
+        document.close()
+    assert "相似度报告" in first and "Similarity report" not in first
+    folder = tmp_path / "class"
+    done = run(
+        *("sources", str(saved), "--all", "--output-dir", str(folder)),
+        *("--format", "html", "--language", "zh_CN"),
+    )
+    assert done.returncode == 0, done.stderr
+    assert '<html lang="zh-CN">' in (folder / "thesis.sources.html").read_text(encoding="utf-8")
+    assert (folder / "summary.csv").read_text(encoding="utf-8").startswith("document,similarity,")
+    english = run("sources", str(saved), thesis, "--format", "json")
+    chinese = run("sources", str(saved), thesis, "--format", "json", "--language", "zh_CN")
+    assert english.returncode == chinese.returncode == 0
+    assert json.loads(english.stdout) == json.loads(chinese.stdout)
+    unknown = run("sources", str(saved), thesis, "--language", "fr")
+    assert unknown.returncode == 2 and "invalid choice: 'fr'" in unknown.stderr
+
+
 def test_all_writes_a_report_per_document_and_a_summary(
     scanned: tuple[dict[str, Path], Path], tmp_path: Path
 ) -> None:

@@ -18,6 +18,13 @@ CHINESE = "zh_CN"
 # Each language named in itself, so a person can find their own in any interface.
 LANGUAGES: tuple[tuple[str, str], ...] = ((ENGLISH, "English"), (CHINESE, "中文"))
 SYSTEM = ""  # no choice stored: follow the system locale
+# The language the windows show: the one installed at start (a new choice waits for the next).
+_shown = [ENGLISH]
+
+
+def shown_language() -> str:
+    """The language NearDup's windows are in now; the reports they write use it too."""
+    return _shown[0]
 
 
 def translations_dir() -> Path:
@@ -40,6 +47,7 @@ def install_translators(app: QCoreApplication, language: str) -> list[QTranslato
     """Load NearDup's and Qt's own translations (the standard buttons, the file dialogs)
     for ``language``; English needs none. Returns the installed translators, which must be
     kept alive as long as they are used."""
+    _shown[0] = language if language in dict(LANGUAGES) else ENGLISH
     if language == ENGLISH:
         return []
     installed = []
@@ -57,3 +65,4 @@ def install_translators(app: QCoreApplication, language: str) -> list[QTranslato
 def remove_translators(app: QCoreApplication, translators: list[QTranslator]) -> None:
     for translator in translators:
         app.removeTranslator(translator)
+    _shown[0] = ENGLISH

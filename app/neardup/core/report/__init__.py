@@ -23,6 +23,7 @@ if TYPE_CHECKING:
         most_documents,
         passage_spans,
     )
+    from neardup.core.report.phrasebook import REPORT_LANGUAGES, ReportWords, report_words
     from neardup.core.report.reviews import ReviewCounts, annotate, is_dismissed, verdict_of
     from neardup.core.report.scan_report import (
         read_report,
@@ -74,6 +75,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BINARY_FORMATS",
     "FORMATS",
+    "REPORT_LANGUAGES",
     "SUMMARY_COLUMNS",
     "Alignment",
     "BatchOutcome",
@@ -87,6 +89,7 @@ __all__ = [
     "PassageRows",
     "PassageSpans",
     "PdfReportError",
+    "ReportWords",
     "ReviewCounts",
     "Source",
     "SourceReport",
@@ -110,6 +113,7 @@ __all__ = [
     "render",
     "render_bytes",
     "report_dict",
+    "report_words",
     "similarity_measured",
     "snap_to_words",
     "source_report",
@@ -131,6 +135,7 @@ __getattr__, __dir__ = lazy_face(
     __name__,
     {
         "citations": ("CitationOptions",),
+        "phrasebook": ("REPORT_LANGUAGES", "ReportWords", "report_words"),
         "reviews": ("ReviewCounts", "annotate", "is_dismissed", "verdict_of"),
         "comparison": (
             "Comparison",

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from neardup.core.report.phrasebook import ENGLISH_WORDS, ReportWords
 from neardup.core.settings import ScanSettings
 
 Span = tuple[int, int]
@@ -67,16 +68,12 @@ class CitationOptions:
     def of(cls, settings: ScanSettings) -> CitationOptions:
         return cls(settings.exclude_quotes, settings.exclude_references, settings.min_match_words)
 
-    def describe(self) -> str:
-        parts = []
-        if self.exclude_quotes:
-            parts.append("quotations")
-        if self.exclude_references:
-            parts.append("the reference list")
-        if self.min_match_words:
-            chars = round(self.min_match_words * CJK_CHARS_PER_WORD)
-            parts.append(f"matches under {self.min_match_words} words ({chars} Chinese characters)")
-        return ", ".join(parts) if parts else "nothing"
+    def describe(self, words: ReportWords = ENGLISH_WORDS) -> str:
+        """What these options leave out, in ``words``' language."""
+        chars = round(self.min_match_words * CJK_CHARS_PER_WORD)
+        return words.citations(
+            self.exclude_quotes, self.exclude_references, self.min_match_words, chars
+        )
 
 
 def quotations(text: str) -> list[Span]:

@@ -22,6 +22,7 @@ from neardup.core.report.citations import (
     split_at,
 )
 from neardup.core.report.original import OriginalText, UnreadableError, read_original
+from neardup.core.report.phrasebook import ENGLISH, report_words
 from neardup.core.report.reviews import is_dismissed
 from neardup.core.report.scan_report import similarity_measured
 from neardup.core.report.source_merge import Match, Piece, attribute, merge_matches
@@ -377,41 +378,47 @@ def _passage(
     )
 
 
-def format_source_report(report: SourceReport) -> str:
+def format_source_report(report: SourceReport, language: str = ENGLISH) -> str:
     """A plain-text summary for the terminal: both figures, the sources, their passages."""
+    words = report_words(language)
 
     def figure(value: float | None) -> str:
-        return "not measured by this scan" if value is None else f"{value:.1%}"
+        return words.not_measured_by_scan if value is None else f"{value:.1%}"
 
+    described = report.citations.describe(words)
     lines = [
         f"{report.path}",
-        f"Found in other documents: {figure(report.similarity)}",
-        f"Excluding citations ({report.citations.describe()}): "
-        f"{figure(report.similarity_excluding_citations)}",
+        words.found_in_others.format(figure=figure(report.similarity)),
+        words.excluding_citations_of.format(
+            described=described, figure=figure(report.similarity_excluding_citations)
+        ),
     ]
     if report.dismissed:
-        lines.append(f"Dismissed on review, left out of the figures: {report.dismissed}")
+        lines.append(words.dismissed_count.format(count=report.dismissed))
     if not report.sources:
-        lines.append("No sources.")
+        lines.append(words.no_sources)
     for number, source in enumerate(report.sources, start=1):
-        common = (
-            f"; common text, held by {source.shared_by} documents" if source.shared_by > 2 else ""
+        details = [words.passages_of(len(source.passages))]
+        if source.shared_by > 2:
+            details.append(words.common_text.format(count=source.shared_by))
+        share = words.share_excluding.format(
+            share=f"{source.share:6.1%}", excluding=f"{source.share_excluding_citations:.1%}"
         )
-        count = len(source.passages)
         lines.append(
-            f"  {number:3}. {source.share:6.1%} ({source.share_excluding_citations:.1%} excluding "
-            f"citations)  {source.kind:<14} {source.path}"
-            f"  ({count} passage{'' if count == 1 else 's'}{common})"
+            f"  {number:3}. {share}  {words.kind(source.kind):<14} {source.path}"
+            f"  ({words.list_separator.join(details)})"
         )
         if source.review:
             note = f": {source.review['note']}" if source.review.get("note") else ""
-            lines.append(f"         {source.review['verdict']} on review{note}")
-        lines += [f"         also: {alternative}" for alternative in source.alternatives]
+            verdict = words.on_review.format(verdict=words.verdict(source.review["verdict"]))
+            lines.append(f"         {verdict}{note}")
+        lines += [f"         {words.also.format(name=other)}" for other in source.alternatives]
         for passage in source.passages:
-            where = f"p. {passage.page}, " if passage.page is not None else ""
-            mark = " [cited]" if passage.cited else ""
+            where = "" if passage.page is None else words.page_short.format(page=passage.page)
+            mark = f" {words.cited_tag}" if passage.cited else ""
             lines.append(
-                f"         {where}[{passage.start}:{passage.end}]{mark} {_excerpt(passage.text)}"
+                f"         {where + ', ' if where else ''}[{passage.start}:{passage.end}]{mark} "
+                f"{_excerpt(passage.text)}"
             )
     return "\n".join(lines)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+from neardup.core.report.phrasebook import ENGLISH, ReportWords, report_words
 from neardup.core.report.sources import Passage, SourceReport
 
 # Light backgrounds that stay readable behind black text; later sources share the last one.
@@ -21,7 +22,7 @@ def colour(index: int) -> str:
 
 
 _PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>NearDup: sources of {name}</title>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
 <style>
 body {{ font-family: sans-serif; margin: 0; }}
 header {{ padding: .8em 1em; background: #f3f3f3; border-bottom: 1px solid #ccc; }}
@@ -37,39 +38,45 @@ mark.cited {{ background: none !important; outline: 2px dashed #999; }}
 sup {{ font-size: .7em; color: #555; }}
 </style></head><body>
 <header><h1>{path}</h1>{summary}
-<table><tr><th></th><th>source</th><th>share</th><th>excluding citations</th><th>kind</th>
-<th>passages</th></tr>{rows}</table></header>
+<table><tr><th></th>{heads}</tr>{rows}</table></header>
 <main>{text}</main>
 </body></html>
 """
 
 
-def _summary(report: SourceReport) -> str:
+def _summary(report: SourceReport, words: ReportWords) -> str:
     count = len(report.sources)
     if report.similarity is None or report.similarity_excluding_citations is None:
-        return f"<p>Found in {count} other documents (similarity not measured by this scan).</p>"
+        return f"<p>{html.escape(words.found_in_count.format(count=count))}</p>"
     dismissed = (
-        f" {report.dismissed} match(es) dismissed on review are left out of both figures."
+        words.sentence_gap + words.dismissed_sentence.format(count=report.dismissed)
         if report.dismissed
         else ""
     )
-    return (
-        f"<p><b>{report.similarity:.1%}</b> of this document is found in {count} other "
-        f"documents; <b>{report.similarity_excluding_citations:.1%}</b> excluding citations "
-        f"<small>({html.escape(report.citations.describe())}; outlined in the text)</small>."
-        f"{dismissed}</p>"
+    found = html.escape(words.found_share_sentence).format(
+        similarity=f"<b>{report.similarity:.1%}</b>",
+        count=count,
+        excluding=f"<b>{report.similarity_excluding_citations:.1%}</b>",
     )
+    described = words.clause_separator.join(
+        (report.citations.describe(words), words.outlined_in_text)
+    )
+    note = f"<small>{html.escape(described)}</small>"
+    found = html.escape(words.aside).format(text=found, note=note)
+    return f"<p>{found}{words.sentence_end}{html.escape(dismissed)}</p>"
 
 
-def _row(index: int, report: SourceReport) -> str:
+def _row(index: int, report: SourceReport, words: ReportWords) -> str:
     source = report.sources[index]
     copies = "".join(
-        f"<br><small>also: {html.escape(Path(a).name)}</small>" for a in source.alternatives
+        f"<br><small>{html.escape(words.also.format(name=Path(a).name))}</small>"
+        for a in source.alternatives
     )
     if source.review:
         note = source.review.get("note", "")
+        verdict = words.on_review.format(verdict=words.verdict(source.review["verdict"]))
         copies += (
-            f"<br><small><b>{html.escape(source.review['verdict'])} on review</b>"
+            f"<br><small><b>{html.escape(verdict)}</b>"
             f"{': ' + html.escape(note) if note else ''}</small>"
         )
     return (
@@ -77,12 +84,12 @@ def _row(index: int, report: SourceReport) -> str:
         f'<td title="{html.escape(source.path)}">{html.escape(Path(source.path).name)}{copies}</td>'
         f'<td class="share">{source.share:.1%}</td>'
         f'<td class="share">{source.share_excluding_citations:.1%}</td>'
-        f"<td>{html.escape(source.kind)}</td>"
+        f"<td>{html.escape(words.kind(source.kind))}</td>"
         f'<td class="share">{len(source.passages)}</td></tr>'
     )
 
 
-def _marked_text(report: SourceReport) -> str:
+def _marked_text(report: SourceReport, words: ReportWords) -> str:
     """The text with each passage marked; passages never overlap (one source a character)."""
     marks: list[tuple[int, int, int, Passage]] = sorted(
         (passage.start, number, index, passage)
@@ -96,10 +103,13 @@ def _marked_text(report: SourceReport) -> str:
             continue
         source = report.sources[index]
         out.append(html.escape(report.text[position:start]))
-        where = f", page {passage.source_page}" if passage.source_page else ""
-        title = f"{Path(source.path).name} ({source.share:.1%}), passage {number}{where}" + (
-            " — cited" if passage.cited else ""
+        title = words.passage_title.format(
+            name=Path(source.path).name, share=f"{source.share:.1%}", number=number
         )
+        if passage.source_page:
+            title += words.list_separator + words.on_page.format(page=passage.source_page)
+        if passage.cited:
+            title += f" — {words.cited}"
         css = ' class="cited"' if passage.cited else ""
         out.append(
             f'<mark{css} style="background:{colour(index)}" title="{html.escape(title)}">'
@@ -110,12 +120,22 @@ def _marked_text(report: SourceReport) -> str:
     return "".join(out)
 
 
-def source_report_html(report: SourceReport) -> str:
-    """A standalone page; works offline (no scripts, no external files)."""
+def source_report_html(report: SourceReport, language: str = ENGLISH) -> str:
+    """A standalone page in ``language``; works offline (no scripts, no external files)."""
+    words = report_words(language)
+    heads = (
+        words.head_source,
+        words.head_share,
+        words.head_excluding,
+        words.head_kind,
+        words.head_passages,
+    )
     return _PAGE.format(
-        name=html.escape(report.path.name),
+        lang=words.language,
+        title=html.escape(words.page_title.format(name=report.path.name)),
         path=html.escape(str(report.path)),
-        summary=_summary(report),
-        rows="".join(_row(i, report) for i in range(len(report.sources))),
-        text=_marked_text(report),
+        summary=_summary(report, words),
+        heads="".join(f"<th>{html.escape(head)}</th>" for head in heads),
+        rows="".join(_row(i, report, words) for i in range(len(report.sources))),
+        text=_marked_text(report, words),
     )

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from neardup.core.report.citations import CitationOptions
+from neardup.core.report.phrasebook import ENGLISH, report_words
 from neardup.core.report.scan_report import write_bytes_atomically, write_text_atomically
 from neardup.core.report.sources import (
     SourceReport,
@@ -40,39 +41,44 @@ SUMMARY_COLUMNS = (
 )
 
 
-def render(report: SourceReport, fmt: str) -> str:
-    """The report as ``fmt``, one of the text formats of `FORMATS` (a PDF: `render_bytes`)."""
+def render(report: SourceReport, fmt: str, language: str = ENGLISH) -> str:
+    """The report as ``fmt``, one of the text formats of `FORMATS` (a PDF: `render_bytes`),
+    its words in ``language`` (`report_words.LANGUAGES`; JSON is data, the same in all)."""
     if fmt in BINARY_FORMATS:
         raise ValueError(f"a {fmt.upper()} report is written to a file, not shown as text")
     if fmt == "json":
         return json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n"
     if fmt == "html":
-        return source_report_html(report)
+        return source_report_html(report, language)
     if fmt == "text":
-        return format_source_report(report) + "\n"
+        return format_source_report(report, language) + "\n"
     raise ValueError(f"unknown sources format {fmt!r}; choose {', '.join(FORMATS)}")
 
 
-def render_bytes(report: SourceReport, fmt: str) -> bytes:
+def render_bytes(report: SourceReport, fmt: str, language: str = ENGLISH) -> bytes:
     """The report as the bytes of a ``fmt`` file; a PDF that cannot be laid out raises
     `SourceReportError` (nothing is written)."""
     if fmt == "pdf":
         from neardup.core.report.sources_pdf import source_report_pdf
 
-        return source_report_pdf(report)
-    return render(report, fmt).encode("utf-8")
+        return source_report_pdf(report, language=language)
+    return render(report, fmt, language).encode("utf-8")
 
 
-def write_source_report(report: SourceReport, destination: Path, fmt: str = "html") -> None:
+def write_source_report(
+    report: SourceReport, destination: Path, fmt: str = "html", language: str = ENGLISH
+) -> None:
     """Write the report through a temporary file and a rename: never half a file."""
     if fmt in BINARY_FORMATS:
-        write_bytes_atomically(render_bytes(report, fmt), destination)
+        write_bytes_atomically(render_bytes(report, fmt, language), destination)
     else:
-        write_text_atomically(render(report, fmt), destination)
+        write_text_atomically(render(report, fmt, language), destination)
 
 
-def write_source_report_html(report: SourceReport, destination: Path) -> None:
-    write_source_report(report, destination, "html")
+def write_source_report_html(
+    report: SourceReport, destination: Path, language: str = ENGLISH
+) -> None:
+    write_source_report(report, destination, "html", language)
 
 
 @dataclass(slots=True)
@@ -134,13 +140,16 @@ def write_all_sources(
     progress: Callable[[int, int, str], None] | None = None,
     documents: Sequence[str] | None = None,
     cancelled: Callable[[], bool] | None = None,
+    language: str = ENGLISH,
 ) -> BatchOutcome:
     """A sources report per chosen document in ``folder`` (made if missing), and
     ``summary.csv``: document, both figures, the largest source and its share.
 
     ``documents`` (paths as the report has them) replaces the choice by similarity; once
     ``cancelled`` answers True, no further report is begun and the summary lists those done.
+    The reports' words are in ``language``; the summary's columns are data, in English.
     """
+    report_words(language)  # an unknown language fails before any file is written
     folder.mkdir(parents=True, exist_ok=True)
     chosen = list(documents) if documents is not None else batch_documents(report, min_similarity)
     reader = TextReader(report)
@@ -152,6 +161,7 @@ def write_all_sources(
         # One font subset for the whole batch, where the font must be cut and converted
         # first (`pdf_fonts`): a few seconds once, rather than about one per report.
         characters = _batch_characters(report, chosen, reader, cancelled)
+        characters += report_words(language).every_character()
         if not (cancelled is not None and cancelled()):
             report_fonts(characters)
     outcome = BatchOutcome()
@@ -166,7 +176,7 @@ def write_all_sources(
         try:
             found = source_report(report, Path(document), citations=citations, reader=reader)
             destination = folder / _file_name(Path(document), fmt, used)
-            write_source_report(found, destination, fmt)
+            write_source_report(found, destination, fmt, language)
         except SourceReportError as error:
             outcome.problems.append((document, str(error)))
             rows.append([document, "", "", "", "", str(error)])

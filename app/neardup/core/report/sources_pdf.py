@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,12 +29,12 @@ from neardup.core.report.pdf_fonts import (
     LATIN,
     LATIN_BOLD,
     ReportFonts,
-    escape,
     has_han,
     markup,
     printable,
     report_fonts,
 )
+from neardup.core.report.phrasebook import ENGLISH, ReportWords, report_words
 from neardup.core.report.sources import Passage, SourceReport, SourceReportError
 from neardup.core.report.sources_html import colour
 
@@ -42,6 +43,7 @@ from neardup.core.report.sources_html import colour
 MAX_SIDE_BY_SIDE = 800
 _CITED_INK = "#666666"
 _MARGIN = 16 * mm
+_FOOTER_SIZE = 7.5
 
 
 class PdfReportError(SourceReportError):
@@ -80,59 +82,44 @@ class _Styles:
             return Paragraph(marked, self.small_han if han else self.small)
         return Paragraph(marked, self.body_han if han else self.body)
 
+    def label(self, words: str, *, small: bool = False, bold: bool = False) -> Paragraph:
+        """A paragraph of the report's own words, in the fonts of their language."""
+        marked = markup(words, self.fonts)
+        return self.raw(f"<b>{marked}</b>" if bold else marked, small=small, han=has_han(words))
 
-def _percent(value: float | None) -> str:
-    return "not measured" if value is None else f"{value:.1%}"
-
-
-def _settings_line(settings: dict[str, Any]) -> str:
-    if not settings:
-        return "Scan settings: not recorded in the report."
-    parts = [f"NearDup {settings.get('version', '?')}"]
-    if "threshold" in settings:
-        parts.append(f"k = {settings['threshold']}")
-    if "weighting" in settings:
-        parts.append(f"{settings['weighting']} weights")
-    if "tokenizer" in settings:
-        parts.append(f"{settings['tokenizer']} tokenizer")
-    if settings.get("detect_partial", True) and isinstance(settings.get("min_overlap"), float):
-        parts.append(f"partial copies from {settings['min_overlap']:.0%} of a document")
-    if settings.get("fold") is False:
-        parts.append("texts compared as written (no folding)")
-    common = settings.get("exclude_common")
-    if common:
-        parts.append(f"passages in {common} or more documents left out")
-    return "Scan settings: " + ", ".join(parts) + "."
+    def mark(self, words: str) -> str:
+        """Markup of the report's own words, to go inside other markup."""
+        return markup(words, self.fonts)
 
 
-def _header(report: SourceReport, styles: _Styles, made: datetime.datetime) -> list[Flowable]:
+def _header(
+    report: SourceReport, styles: _Styles, made: datetime.datetime, words: ReportWords
+) -> list[Flowable]:
     path = printable(str(report.path))
-    pages = f" · {report.pages} pages" if report.pages else ""
+    made_line = [words.report_made.format(made=f"{made:%Y-%m-%d %H:%M}")]
+    if report.pages:
+        made_line.append(words.pages.format(count=report.pages))
+    made_line.append(words.scan_settings(report.settings))
     flow: list[Flowable] = [
-        Paragraph("Similarity report", styles.title),
+        Paragraph(styles.mark(words.similarity_report), styles.title),
         Spacer(1, 2 * mm),
         styles.raw(f"<b>{markup(report.path.name, styles.fonts)}</b>"),
         styles.raw(markup(path, styles.fonts), small=True),
-        styles.raw(
-            f"Report made {made:%Y-%m-%d %H:%M}{pages} · {escape(_settings_line(report.settings))}",
-            small=True,
-            han=False,
-        ),
+        styles.label(" · ".join(made_line), small=True),
         Spacer(1, 3 * mm),
     ]
     figures = Table(
         [
             [
                 Paragraph(
-                    f'Total similarity<br/><font size="20"><b>{_percent(report.similarity)}</b></font>',
+                    f"{styles.mark(label)}<br/>"
+                    f'<font size="20"><b>{styles.mark(words.percent(value))}</b></font>',
                     styles.figure,
-                ),
-                Paragraph(
-                    "Excluding citations<br/>"
-                    f'<font size="20"><b>{_percent(report.similarity_excluding_citations)}</b>'
-                    "</font>",
-                    styles.figure,
-                ),
+                )
+                for label, value in (
+                    (words.total_similarity, report.similarity),
+                    (words.excluding_citations, report.similarity_excluding_citations),
+                )
             ]
         ],
         colWidths=[60 * mm, 60 * mm],
@@ -149,49 +136,38 @@ def _header(report: SourceReport, styles: _Styles, made: datetime.datetime) -> l
             ]
         )
     )
-    flow += [
-        figures,
-        Spacer(1, 2 * mm),
-        styles.raw(
-            "Excluding citations leaves out "
-            f"{escape(report.citations.describe())}; cited passages are underlined in the text."
-            + (
-                f" {report.dismissed} match(es) dismissed on review are left out of both figures."
-                if report.dismissed
-                else ""
-            ),
-            small=True,
-            han=False,
-        ),
-    ]
+    note = words.leaves_out.format(described=report.citations.describe(words))
+    if report.dismissed:
+        note += words.sentence_gap + words.dismissed_sentence.format(count=report.dismissed)
+    flow += [figures, Spacer(1, 2 * mm), styles.label(note, small=True)]
     return flow
 
 
-def _sources_table(report: SourceReport, styles: _Styles) -> list[Flowable]:
+def _sources_table(report: SourceReport, styles: _Styles, words: ReportWords) -> list[Flowable]:
+    heading = Paragraph(styles.mark(words.sources), styles.heading)
     if not report.sources:
-        return [
-            Paragraph("Sources", styles.heading),
-            styles.raw(
-                "No text of this document was found in another scanned document.", han=False
-            ),
-        ]
-    rows: list[list[Any]] = [
-        [
-            styles.raw(f"<b>{label}</b>", small=True, han=False)
-            for label in ("", "Source", "Share", "Excluding citations", "Kind", "Passages")
-        ]
-    ]
+        return [heading, styles.label(words.no_text_found)]
+    heads = (
+        "",
+        words.head_source,
+        words.head_share,
+        words.head_excluding,
+        words.head_kind,
+        words.head_passages,
+    )
+    rows: list[list[Any]] = [[styles.label(head, small=True, bold=True) for head in heads]]
     for index, source in enumerate(report.sources):
         name = markup(Path(source.path).name, styles.fonts)
         details = [markup(printable(source.path), styles.fonts)] + [
-            "also: " + markup(Path(a).name, styles.fonts) for a in source.alternatives
+            styles.mark(words.also.format(name=Path(a).name)) for a in source.alternatives
         ]
         if source.shared_by > 2:
-            details.append(f"common text, held by {source.shared_by} documents")
+            details.append(styles.mark(words.common_text.format(count=source.shared_by)))
         if source.review:
             note = source.review.get("note", "")
             suffix = f": {markup(note, styles.fonts)}" if note else ""
-            details.append(f"<b>{source.review['verdict']} on review</b>{suffix}")
+            verdict = words.on_review.format(verdict=words.verdict(source.review["verdict"]))
+            details.append(f"<b>{styles.mark(verdict)}</b>{suffix}")
         cell = f"<b>{name}</b><br/>" + "<br/>".join(f'<font size="7">{d}</font>' for d in details)
         rows.append(
             [
@@ -199,7 +175,7 @@ def _sources_table(report: SourceReport, styles: _Styles) -> list[Flowable]:
                 styles.raw(cell, small=True),
                 styles.raw(f"{source.share:.1%}", small=True, han=False),
                 styles.raw(f"{source.share_excluding_citations:.1%}", small=True, han=False),
-                styles.raw(escape(source.kind), small=True, han=False),
+                styles.label(words.kind(source.kind), small=True),
                 styles.raw(str(len(source.passages)), small=True, han=False),
             ]
         )
@@ -220,7 +196,7 @@ def _sources_table(report: SourceReport, styles: _Styles) -> list[Flowable]:
         for row in range(1, len(rows))
     ]
     table.setStyle(TableStyle(style))
-    return [Paragraph("Sources", styles.heading), table]
+    return [heading, table]
 
 
 def _marks(report: SourceReport) -> list[tuple[int, int, int, int, Passage]]:
@@ -280,15 +256,10 @@ def _marked_lines(report: SourceReport, fonts: ReportFonts) -> Iterator[tuple[st
         line_start = line_end + 1
 
 
-def _full_text(report: SourceReport, styles: _Styles) -> list[Flowable]:
+def _full_text(report: SourceReport, styles: _Styles, words: ReportWords) -> list[Flowable]:
     flow: list[Flowable] = [
-        Paragraph("Full text", styles.heading),
-        styles.raw(
-            "Each source's passages are highlighted in its colour and numbered source.passage; "
-            "cited passages are underlined, not filled.",
-            small=True,
-            han=False,
-        ),
+        Paragraph(styles.mark(words.full_text), styles.heading),
+        styles.label(words.highlighting_note, small=True),
         Spacer(1, 2 * mm),
     ]
     blank = False
@@ -303,46 +274,55 @@ def _full_text(report: SourceReport, styles: _Styles) -> list[Flowable]:
     return flow
 
 
-def _cut(text: str) -> str:
+def _cut(text: str, words: ReportWords) -> str:
     if len(text) <= MAX_SIDE_BY_SIDE:
         return text
-    return f"{text[:MAX_SIDE_BY_SIDE]} … ({len(text) - MAX_SIDE_BY_SIDE} more characters)"
+    more = words.more_characters.format(count=len(text) - MAX_SIDE_BY_SIDE)
+    return f"{text[:MAX_SIDE_BY_SIDE]} … {more}"
 
 
-def _side_by_side(report: SourceReport, styles: _Styles) -> list[Flowable]:
+def _side_by_side(report: SourceReport, styles: _Styles, words: ReportWords) -> list[Flowable]:
     if not report.sources:
         return []
-    flow: list[Flowable] = [Paragraph("Passages beside their sources", styles.heading)]
+    flow: list[Flowable] = [Paragraph(styles.mark(words.beside_sources), styles.heading)]
+    heads = (words.head_number, words.head_in_document, words.head_in_source)
     for index, source in enumerate(report.sources):
         name = markup(Path(source.path).name, styles.fonts)
+        share = words.share_excluding.format(
+            share=f"{source.share:.1%}", excluding=f"{source.share_excluding_citations:.1%}"
+        )
         flow.append(
             styles.raw(
                 f'<span backColor="{colour(index)}"><b> {index + 1} </b></span> <b>{name}</b>: '
-                f"{source.share:.1%} ({source.share_excluding_citations:.1%} excluding citations)"
+                + styles.mark(share)
             )
         )
-        rows: list[list[Any]] = [
-            [
-                styles.raw("<b>No.</b>", small=True, han=False),
-                styles.raw("<b>In this document</b>", small=True, han=False),
-                styles.raw("<b>In the source</b>", small=True, han=False),
-            ]
-        ]
+        rows: list[list[Any]] = [[styles.label(head, small=True, bold=True) for head in heads]]
         for number, passage in enumerate(source.passages, start=1):
-            where = f"<br/>p. {passage.page}" if passage.page else ""
-            source_where = f"p. {passage.source_page}: " if passage.source_page else ""
+            where = words.page_short.format(page=passage.page) if passage.page else ""
+            source_where = (
+                words.page_short.format(page=passage.source_page) + ": "
+                if passage.source_page
+                else ""
+            )
             copy = (
                 "" if passage.source_path == source.path else f"{Path(passage.source_path).name}, "
             )
-            mine = _highlight(_cut(passage.text), index, number, passage.cited, False, styles.fonts)
-            cited = "<br/><i>cited</i>" if passage.cited else ""
+            mine = _highlight(
+                _cut(passage.text, words), index, number, passage.cited, False, styles.fonts
+            )
+            number_cell = f"{index + 1}.{number}"
+            if where:
+                number_cell += f"<br/>{styles.mark(where)}"
+            if passage.cited:
+                number_cell += f"<br/><i>{styles.mark(words.cited)}</i>"
             rows.append(
                 [
-                    styles.raw(f"{index + 1}.{number}{where}{cited}", small=True, han=False),
+                    styles.raw(number_cell, small=True, han=has_han(where + words.cited)),
                     styles.raw(mine, small=True),
                     styles.raw(
-                        f'<font color="{_CITED_INK}">{escape(printable(copy + source_where))}</font>'
-                        + markup(_cut(passage.source_text), styles.fonts),
+                        f'<font color="{_CITED_INK}">{markup(copy + source_where, styles.fonts)}'
+                        "</font>" + markup(_cut(passage.source_text, words), styles.fonts),
                         small=True,
                     ),
                 ]
@@ -361,35 +341,57 @@ def _side_by_side(report: SourceReport, styles: _Styles) -> list[Flowable]:
     return flow
 
 
-def printed_characters(report: SourceReport) -> str:
+def printed_characters(report: SourceReport, language: str = ENGLISH) -> str:
     """Every character the report can print (a font cut down to them serves it whole)."""
-    parts = [report.text, str(report.path)]
+    parts = [report.text, str(report.path), report_words(language).every_character()]
     for source in report.sources:
         parts += [source.path, *source.alternatives]
         parts += [passage.source_text for passage in source.passages]
     return "".join({character for part in parts for character in part})
 
 
-def source_report_pdf(report: SourceReport, *, made: datetime.datetime | None = None) -> bytes:
-    """The report as PDF bytes; raises PdfReportError when it cannot be laid out."""
-    fonts = report_fonts(printed_characters(report))
+def _runs(text: str, fonts: ReportFonts) -> list[tuple[str, str]]:
+    """The report's own words as (font, run): Latin in the standard font, the rest in the
+    font that holds it."""
+    by_font = itertools.groupby(
+        printable(text), lambda c: fonts.font_of(c) if has_han(c) else LATIN
+    )
+    return [(font, "".join(run)) for font, run in by_font]
+
+
+def _draw_words(canvas: Canvas, x: float, y: float, text: str, fonts: ReportFonts) -> None:
+    """Draw the report's own words from (x, y), each run in its font."""
+    for font, run in _runs(text, fonts):
+        canvas.setFont(font, _FOOTER_SIZE)
+        canvas.drawString(x, y, run)
+        x += canvas.stringWidth(run, font, _FOOTER_SIZE)
+
+
+def source_report_pdf(
+    report: SourceReport, *, made: datetime.datetime | None = None, language: str = ENGLISH
+) -> bytes:
+    """The report as PDF bytes, in ``language``; raises PdfReportError when it cannot be
+    laid out."""
+    words = report_words(language)
+    fonts = report_fonts(printed_characters(report, language))
     styles = _Styles(fonts)
     made = made or datetime.datetime.now()
     name = printable(report.path.name)
 
     def footer(canvas: Canvas, document: SimpleDocTemplate) -> None:
         canvas.saveState()
-        canvas.setFont(LATIN, 7.5)
         canvas.setFillColor(colors.HexColor("#555555"))
-        canvas.drawString(_MARGIN, 9 * mm, f"NearDup similarity report · {made:%Y-%m-%d}")
-        canvas.drawRightString(A4[0] - _MARGIN, 9 * mm, f"page {document.page}")
+        _draw_words(canvas, _MARGIN, 9 * mm, words.footer.format(date=f"{made:%Y-%m-%d}"), fonts)
+        page = words.footer_page.format(page=document.page)
+        width = sum(canvas.stringWidth(run, font, _FOOTER_SIZE) for font, run in _runs(page, fonts))
+        _draw_words(canvas, A4[0] - _MARGIN - width, 9 * mm, page, fonts)
         canvas.restoreState()
 
     story = [
-        *_header(report, styles, made),
-        *_sources_table(report, styles),
-        *_full_text(report, styles),
-        *_side_by_side(report, styles),
+        *_header(report, styles, made, words),
+        *_sources_table(report, styles, words),
+        *_full_text(report, styles, words),
+        *_side_by_side(report, styles, words),
     ]
     buffer = io.BytesIO()
     document = SimpleDocTemplate(
@@ -399,7 +401,7 @@ def source_report_pdf(report: SourceReport, *, made: datetime.datetime | None = 
         rightMargin=_MARGIN,
         topMargin=_MARGIN,
         bottomMargin=_MARGIN + 4 * mm,
-        title=f"Similarity report: {name}",
+        title=words.document_title.format(name=name),
         author="NearDup",
         subject=printable(str(report.path)),
         creator="NearDup",

@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QProgressDialog
 
 from neardup.core.report import BatchOutcome, source_report, write_all_sources, write_source_report
+from neardup.gui.i18n import shown_language
 from neardup.gui.report_data import DocumentRow, ReportData
 from neardup.gui.results.documents_page import DocumentsPage
 from neardup.gui.settings.settings_store import SettingsStore
@@ -87,11 +88,13 @@ class PdfReportExporter(QObject):
             return
         raw = report.raw
         paths = [d.path for d in documents]
+        language = shown_language()  # the reports read as the window does
         if len(paths) == 1:
 
             def one(worker: Worker) -> Path:
                 del worker  # one document: nothing to report along the way
-                write_source_report(source_report(raw, Path(paths[0])), destination, "pdf")
+                found = source_report(raw, Path(paths[0]))
+                write_source_report(found, destination, "pdf", language)
                 return destination
 
             self.job = new_worker_qthread(
@@ -107,6 +110,7 @@ class PdfReportExporter(QObject):
                 documents=paths,
                 progress=lambda done, total, name: worker.report_progress((done, total, name)),
                 cancelled=worker.cancel_token.is_set,
+                language=language,
             )
 
         dialog = QProgressDialog(

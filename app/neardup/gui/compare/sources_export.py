@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from neardup.core.report import source_report, write_source_report_html
+from neardup.gui.i18n import shown_language
 from neardup.gui.report_data import DocumentRow, ReportData
 from neardup.gui.settings.settings_store import SettingsStore
 from neardup.gui.worker import Job, Worker, new_worker_qthread
@@ -54,10 +55,12 @@ class SourcesPageSaver(QObject):
         if report is None:
             return
         raw = report.raw
+        language = shown_language()  # the page reads as the window does
 
         def task(worker: Worker) -> Path:
             del worker  # one file: nothing to report or cancel along the way
-            write_source_report_html(source_report(raw, Path(document.path)), destination)
+            found = source_report(raw, Path(document.path))
+            write_source_report_html(found, destination, language)
             return destination
 
         self.job = new_worker_qthread(
