@@ -56,7 +56,7 @@
     </message>
     <message>
         <location filename="../../app/neardup/gui/results/groups_rows.py" line="-4"/>
-        <location filename="../../app/neardup/gui/results/pairs_model.py" line="+115"/>
+        <location filename="../../app/neardup/gui/results/pairs_model.py" line="+130"/>
         <source>Distance</source>
         <translation>距离</translation>
     </message>
@@ -969,7 +969,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/neardup/gui/main_window.py" line="+86"/>
+        <location filename="../../app/neardup/gui/main_window.py" line="+87"/>
         <source>&amp;Add folder…</source>
         <translation>添加文件夹(&amp;A)…</translation>
     </message>
@@ -1051,13 +1051,13 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+214"/>
+        <location line="+213"/>
         <location line="+3"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="-166"/>
+        <location line="-165"/>
         <source>{app} — Unsaved scan</source>
         <translation>{app} — 未保存的扫描</translation>
     </message>
@@ -1093,7 +1093,7 @@
         <translation>重新扫描前要保存结果吗？</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Starting…</source>
         <translation>正在开始…</translation>
     </message>
@@ -1103,7 +1103,7 @@
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+19"/>
         <source>{count} file not scanned</source>
         <translation>{count} 个文件未扫描</translation>
     </message>
@@ -1302,7 +1302,7 @@
 <context>
     <name>PdfReportExporter</name>
     <message>
-        <location filename="../../app/neardup/gui/compare/pdf_reports.py" line="+51"/>
+        <location filename="../../app/neardup/gui/compare/pdf_reports.py" line="+52"/>
         <source>Export report (PDF)…</source>
         <translation>导出报告 (PDF)…</translation>
     </message>
@@ -1318,13 +1318,13 @@
     </message>
     <message>
         <location line="+6"/>
-        <location line="+46"/>
+        <location line="+49"/>
         <location line="+57"/>
         <source>Export report (PDF)</source>
         <translation>导出报告 (PDF)</translation>
     </message>
     <message>
-        <location line="-103"/>
+        <location line="-106"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
@@ -1339,7 +1339,7 @@
         <translation>正在写入 PDF 报告，请等待完成。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>Writing PDF reports…</source>
         <translation>正在写入 PDF 报告…</translation>
     </message>
@@ -1558,6 +1558,11 @@
         <location line="+3"/>
         <source>about {minutes} min left</source>
         <translation>约剩 {minutes} 分钟</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Step {step} of {steps}: {stage}</source>
+        <translation>第 {step} 步（共 {steps} 步）：{stage}</translation>
     </message>
 </context>
 <context>
@@ -1789,13 +1794,12 @@
     </message>
     <message>
         <location line="-37"/>
-        <location line="+38"/>
         <source>Pairs</source>
         <translation>文档对</translation>
     </message>
     <message>
-        <location line="-37"/>
-        <location line="+38"/>
+        <location line="+1"/>
+        <location line="+37"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
@@ -2170,7 +2174,7 @@
 <context>
     <name>SourcesPageSaver</name>
     <message>
-        <location filename="../../app/neardup/gui/compare/sources_export.py" line="+46"/>
+        <location filename="../../app/neardup/gui/compare/sources_export.py" line="+47"/>
         <source>Save sources page</source>
         <translation>保存来源页面</translation>
     </message>
@@ -2180,7 +2184,7 @@
         <translation>网页 (*.html)</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Cannot save the sources page</source>
         <translation>无法保存来源页面</translation>
     </message>

@@ -14,7 +14,9 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from neardup.core.report import PassageRows, PassageSpans
+from neardup.core.scan import Progress, Stage
 from neardup.gui import scan_task, worker
+from neardup.gui.formatting import PROGRESS_STEPS, progress_text, scan_fraction
 from neardup.gui.main_window import MainWindow
 from neardup.gui.results.groups_model import REFERENCE_TAG
 from neardup.gui.results.models import ROW_ROLE
@@ -344,3 +346,40 @@ def test_a_replaced_report_is_let_go_of_between_events_and_the_new_one_kept(
     assert len(kept_elsewhere) == 8
     assert window.report is not None and len(window.report.pairs) == 3
     assert len(window.report.raw["pairs"]) == 3 and _pair_rows(window) == shown
+
+
+def test_one_progress_bar_fills_once_from_the_start_of_a_scan_to_its_end(
+    qtbot: QtBot, window: MainWindow, gui_corpus: Corpus
+) -> None:
+    """Each stage counts its own files, but the bar never goes back: it stands for the whole
+    scan, and the line beside it says which step of how many is running."""
+    seen: list[tuple[int, int, str]] = []
+    bar, label = window.progress_bar, window.progress_label
+    window.scan_progressed.connect(
+        lambda _: seen.append((bar.maximum(), bar.value(), label.text()))
+    )
+    scan_folder(qtbot, window, gui_corpus.folder)
+    values = [value for maximum, value, _ in seen if maximum > 0]
+    assert values == sorted(values) and values[-1] == PROGRESS_STEPS
+    steps = [text.split(":")[0] for _, _, text in seen if text.startswith("Step")]
+    assert steps[0] == "Step 1 of 4" and "Step 4 of 4" in steps
+    assert steps == sorted(steps)
+    assert bar.maximum() == bar.value() == 1 and label.text() == "Done"
+
+
+def test_the_whole_scan_share_of_each_stage_and_its_step() -> None:
+    walking = Progress(Stage.WALKING, 0, 0)
+    assert scan_fraction(walking, partial=True) is None  # the bar is busy until files are found
+    assert scan_fraction(Progress(Stage.EXTRACTING, 0, 10), partial=True) == 0.0
+    halfway = scan_fraction(Progress(Stage.EXTRACTING, 5, 10), partial=True)
+    read = scan_fraction(Progress(Stage.EXTRACTING, 10, 10), partial=True)
+    fingerprinted = scan_fraction(Progress(Stage.FINGERPRINTING, 0, 10), partial=True)
+    assert halfway is not None and read is not None and 0 < halfway < read == fingerprinted
+    passages = scan_fraction(Progress(Stage.PASSAGES, 0, 3), partial=True)
+    assert passages is not None and 0.5 < passages < 1
+    # without partial copies there is no passages stage: matching ends the bar
+    assert scan_fraction(Progress(Stage.MATCHING, 4, 4), partial=False) == pytest.approx(1.0)
+    assert scan_fraction(Progress(Stage.DONE, 1, 1), partial=False) == 1.0
+    text = progress_text(Progress(Stage.MATCHING, 2, 4), partial=False)
+    assert text == "Step 3 of 3: Matching 2/4"
+    assert progress_text(walking) == "Finding files 0/0"

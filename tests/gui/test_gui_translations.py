@@ -29,6 +29,7 @@ from neardup.gui.i18n import (
     ENGLISH,
     install_translators,
     remove_translators,
+    shown_language,
     system_language,
     translations_dir,
 )
@@ -149,7 +150,7 @@ def test_results_help_progress_and_tidying_speak_chinese(
     assert window.results.drop_hint.label.text() == "将文件夹或文件拖到这里，或选择“添加文件夹”"
     assert window.files.recent_menu.title() == "最近打开(&R)"
     progress = Progress(Stage.EXTRACTING, 3, 10, "论文.txt", 5.0)
-    assert progress_text(progress) == "读取 3/10 · 论文.txt · 约剩 5 秒"
+    assert progress_text(progress) == "第 1 步（共 4 步）：读取 3/10 · 论文.txt · 约剩 5 秒"
 
     scan_folder(qtbot, window, gui_corpus.folder)
     results = window.results
@@ -261,3 +262,62 @@ def test_every_english_text_of_the_gui_goes_through_qt_linguist() -> None:
         if (path.relative_to(gui).as_posix(), text) not in NOT_SHOWN
     ]
     assert not untranslated, "wrap these in tr() or translate():\n" + "\n".join(untranslated)
+
+
+def test_the_chinese_window_writes_its_reports_in_chinese(
+    qtbot: QtBot, chinese: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The PDF report and the sources page a teacher saves from the Chinese window read in
+    Chinese (the English ones: tests/gui/test_gui_pdf_reports.py)."""
+    import pypdfium2 as pdfium
+    from PySide6.QtWidgets import QFileDialog
+
+    from theses import chinese_theses
+
+    assert shown_language() == CHINESE
+    files = chinese_theses(tmp_path / "theses")
+    window = MainWindow(settings_store=SettingsStore(tmp_path / "neardup.ini"))
+    qtbot.addWidget(window, before_close_func=throw_results_away)
+    window.settings_panel.workers_spin.setValue(1)
+    window.settings_panel.cache_check.setChecked(False)
+    window.show()
+    scan_folder(qtbot, window, files["thesis"].parent)
+    table = window.results.documents_model
+    row = next(
+        r for r in range(table.rowCount()) if table.index(r, 0).data() == files["thesis"].name
+    )
+    window.results.documents_view.selectRow(row)
+    pdf, page = tmp_path / "thesis.pdf", tmp_path / "thesis.html"
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *args, **kwargs: (str(pdf), ""))
+    )
+    with qtbot.waitSignal(window.pdf_reports.saved, timeout=60_000):
+        window.pdf_reports.action.trigger()
+    document = pdfium.PdfDocument(pdf)
+    try:
+        first = document[0].get_textpage().get_text_range()
+    finally:
+        document.close()
+    assert "相似度报告" in first and "Similarity report" not in first
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *args, **kwargs: (str(page), ""))
+    )
+    (save,) = [
+        a
+        for a in window.results.documents_page.context_menu(table.index(row, 0)).actions()
+        if a.text() == "保存来源页面…"
+    ]
+    with qtbot.waitSignal(window.sources_pages.saved, timeout=30_000):
+        save.trigger()
+    assert '<html lang="zh-CN">' in page.read_text(encoding="utf-8")
+    window.close()
+
+
+def test_the_language_shown_is_the_one_installed_and_english_once_removed(qtbot: QtBot) -> None:
+    del qtbot  # only for its QApplication
+    app = QApplication.instance()
+    assert isinstance(app, QApplication) and shown_language() == ENGLISH
+    translators = install_translators(app, CHINESE)
+    assert shown_language() == CHINESE
+    remove_translators(app, translators)
+    assert shown_language() == ENGLISH

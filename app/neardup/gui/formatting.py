@@ -81,9 +81,46 @@ def stage_text(stage: Stage) -> str:
     return stage.value.capitalize() if name is None else translate("Progress", str(name))
 
 
-def progress_text(progress: Progress) -> str:
-    """One line for the progress bar: stage, done/total, the current file, the time left."""
+PROGRESS_STEPS = 1000  # the scan's bar: its range, fine enough to move on every report
+# The scan's stages after finding the files, in order, with the share of a scan's time each
+# takes about (extraction leads in a small scan, passages in a large one: measured 73/4/5/17%
+# on 531 files and 23/3/2/65% on 20,000), so that one bar fills once, from start to end.
+STAGE_SHARES: dict[Stage, float] = {
+    Stage.EXTRACTING: 0.55,
+    Stage.FINGERPRINTING: 0.05,
+    Stage.MATCHING: 0.05,
+    Stage.PASSAGES: 0.35,
+}
+
+
+def scan_stages(partial: bool) -> list[Stage]:
+    """The stages a scan goes through once its files are found."""
+    return [stage for stage in STAGE_SHARES if partial or stage is not Stage.PASSAGES]
+
+
+def scan_fraction(progress: Progress, partial: bool) -> float | None:
+    """How much of the whole scan is done (0 to 1), or None while nothing says (the files
+    are being found): the stages before this one, and this one's share of its files."""
+    if progress.stage is Stage.DONE:
+        return 1.0
+    stages = scan_stages(partial)
+    if progress.stage not in stages:
+        return None
+    total = sum(STAGE_SHARES[stage] for stage in stages)
+    before = sum(STAGE_SHARES[stage] for stage in stages[: stages.index(progress.stage)])
+    within = progress.done / progress.total if progress.total > 0 else 0.0
+    return (before + STAGE_SHARES[progress.stage] * min(within, 1.0)) / total
+
+
+def progress_text(progress: Progress, partial: bool = True) -> str:
+    """One line for the progress bar: the step, its stage, done/total, the current file,
+    the time left."""
+    stages = scan_stages(partial)
     parts = [f"{stage_text(progress.stage)} {progress.done}/{progress.total}"]
+    if progress.stage in stages:
+        parts[0] = translate("Progress", "Step {step} of {steps}: {stage}").format(
+            step=stages.index(progress.stage) + 1, steps=len(stages), stage=parts[0]
+        )
     if progress.current:
         parts.append(progress.current)
     eta = eta_text(progress.eta_seconds)

@@ -27,7 +27,7 @@ from neardup.gui.compare.compare_dialog import CompareDialog
 from neardup.gui.compare.compare_launcher import CompareLauncher
 from neardup.gui.compare.pdf_reports import PdfReportExporter
 from neardup.gui.compare.sources_export import SourcesPageSaver
-from neardup.gui.formatting import count_text, progress_text
+from neardup.gui.formatting import PROGRESS_STEPS, count_text, progress_text, scan_fraction
 from neardup.gui.help_menu import HelpMenu
 from neardup.gui.language_menu import LanguageMenu
 from neardup.gui.release import release_gradually
@@ -68,6 +68,7 @@ class MainWindow(QMainWindow):
         self.report: ReportData | None = None
         self.scan_job: Job | None = None
         self.load_job: Job | None = None
+        self._scan_partial = True  # whether the scan running finds passages: its last stage
         self.error_box: QMessageBox | None = None
         self._base_settings = self.store.scan_settings()
         self.compare = CompareLauncher(lambda: self.report, self.current_settings, self.store, self)
@@ -295,6 +296,7 @@ class MainWindow(QMainWindow):
             return scan_report(worker, paths, settings, saved, self.reviews.marks_path)
 
         self.progress_bar.setRange(0, 0)
+        self._scan_partial = settings.detect_partial
         self.progress_label.setText(self.tr("Starting…"))
         self.scan_job = new_worker_qthread(
             task,
@@ -318,12 +320,10 @@ class MainWindow(QMainWindow):
         assert isinstance(progress, Progress)
         if self.scan_job is not None and self.scan_job.worker.cancel_token.is_set():
             return
-        if progress.total > 0:
-            self.progress_bar.setRange(0, progress.total)
-            self.progress_bar.setValue(progress.done)
-        else:
-            self.progress_bar.setRange(0, 0)
-        self.progress_label.setText(progress_text(progress))
+        fraction = scan_fraction(progress, self._scan_partial)  # one bar for the whole scan
+        self.progress_bar.setRange(0, 0 if fraction is None else PROGRESS_STEPS)
+        self.progress_bar.setValue(round((fraction or 0.0) * PROGRESS_STEPS))
+        self.progress_label.setText(progress_text(progress, self._scan_partial))
         self.scan_progressed.emit(progress)
 
     def _on_scan_result(self, report: object) -> None:
