@@ -29,7 +29,15 @@ def test_a_scan_checks_the_scanned_folders_against_a_saved_library(
     library, submissions = _saved_library(tmp_path)
     window.folders_panel.add_folder(library, FolderRole.SAVED_LIBRARY)
     window.settings_panel.workers_spin.setValue(1)
+    bar, label = window.progress_bar, window.progress_label
+    seen: list[tuple[int, str]] = []
+    window.scan_progressed.connect(lambda _: seen.append((bar.value(), label.text())))
     scan_folder(qtbot, window, submissions)
+    # one bar for the whole check: it never goes back, nor do its steps
+    values = [value for value, _ in seen]
+    assert values == sorted(values)
+    steps = [text.split(":")[0] for _, text in seen if text.startswith("Step")]
+    assert steps == sorted(steps) and "Step 2 of 4" in steps
     report = window.report
     assert report is not None
     roles = {Path(d.path).name: d.role for d in report.documents.values()}

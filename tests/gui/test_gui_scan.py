@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 from neardup.core.report import PassageRows, PassageSpans
 from neardup.core.scan import Progress, Stage
 from neardup.gui import scan_task, worker
-from neardup.gui.formatting import PROGRESS_STEPS, progress_text, scan_fraction
+from neardup.gui.formatting import BAR_RANGE, progress_text, scan_fraction
 from neardup.gui.main_window import MainWindow
 from neardup.gui.results.groups_model import REFERENCE_TAG
 from neardup.gui.results.models import ROW_ROLE
@@ -360,7 +360,7 @@ def test_one_progress_bar_fills_once_from_the_start_of_a_scan_to_its_end(
     )
     scan_folder(qtbot, window, gui_corpus.folder)
     values = [value for maximum, value, _ in seen if maximum > 0]
-    assert values == sorted(values) and values[-1] == PROGRESS_STEPS
+    assert values == sorted(values) and values[-1] == BAR_RANGE
     steps = [text.split(":")[0] for _, _, text in seen if text.startswith("Step")]
     assert steps[0] == "Step 1 of 4" and "Step 4 of 4" in steps
     assert steps == sorted(steps)

@@ -81,10 +81,11 @@ def stage_text(stage: Stage) -> str:
     return stage.value.capitalize() if name is None else translate("Progress", str(name))
 
 
-PROGRESS_STEPS = 1000  # the scan's bar: its range, fine enough to move on every report
+BAR_RANGE = 1000  # the scan's bar: its range, fine enough to move on every report
 # The scan's stages after finding the files, in order, with the share of a scan's time each
-# takes about (extraction leads in a small scan, passages in a large one: measured 73/4/5/17%
-# on 531 files and 23/3/2/65% on 20,000), so that one bar fills once, from start to end.
+# takes about (reading leads in a small scan, passages in a large one: `bench_stages.py`
+# measured 70/4/5/17% on 531 files, 48/8/7/36% on 5,000 and 24/5/5/66% on 20,000), so that
+# one bar fills once, from start to end.
 STAGE_SHARES: dict[Stage, float] = {
     Stage.EXTRACTING: 0.55,
     Stage.FINGERPRINTING: 0.05,

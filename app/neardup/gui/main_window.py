@@ -27,7 +27,7 @@ from neardup.gui.compare.compare_dialog import CompareDialog
 from neardup.gui.compare.compare_launcher import CompareLauncher
 from neardup.gui.compare.pdf_reports import PdfReportExporter
 from neardup.gui.compare.sources_export import SourcesPageSaver
-from neardup.gui.formatting import PROGRESS_STEPS, count_text, progress_text, scan_fraction
+from neardup.gui.formatting import BAR_RANGE, count_text, progress_text, scan_fraction
 from neardup.gui.help_menu import HelpMenu
 from neardup.gui.language_menu import LanguageMenu
 from neardup.gui.release import release_gradually
@@ -321,8 +321,10 @@ class MainWindow(QMainWindow):
         if self.scan_job is not None and self.scan_job.worker.cancel_token.is_set():
             return
         fraction = scan_fraction(progress, self._scan_partial)  # one bar for the whole scan
-        self.progress_bar.setRange(0, 0 if fraction is None else PROGRESS_STEPS)
-        self.progress_bar.setValue(round((fraction or 0.0) * PROGRESS_STEPS))
+        self.progress_bar.setRange(0, 0 if fraction is None else BAR_RANGE)
+        # A stage may count again (a library check's look-up, then fingerprints): hold the bar.
+        value = round((fraction or 0.0) * BAR_RANGE)
+        self.progress_bar.setValue(max(value, self.progress_bar.value()))
         self.progress_label.setText(progress_text(progress, self._scan_partial))
         self.scan_progressed.emit(progress)
 
