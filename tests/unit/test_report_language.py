@@ -6,6 +6,7 @@ text, HTML and PDF reports are made in each language and read back (the PDF thro
 
 from __future__ import annotations
 
+import copy
 import re
 import string
 from dataclasses import fields
@@ -43,6 +44,12 @@ ENGLISH_LABELS = (
     "partial",
     "near-duplicate",
     "page ",
+    "on review",
+    "also:",
+    "cited",
+    "Scan settings",
+    "dismissed",
+    "confirmed",
 )
 
 
@@ -51,7 +58,7 @@ def _placeholders(template: str) -> set[str]:
 
 
 def test_every_language_fills_the_same_placeholders_and_leaves_no_phrase_empty() -> None:
-    for words in (CHINESE_WORDS,):
+    for words in (report_words(language) for language in REPORT_LANGUAGES):
         for field in fields(ReportWords):
             english, other = getattr(ENGLISH_WORDS, field.name), getattr(words, field.name)
             assert _placeholders(english) == _placeholders(other), field.name
@@ -102,15 +109,43 @@ def test_the_text_report_in_chinese(thesis: tuple[dict[str, Any], SourceReport])
     assert numbers.findall(english) == numbers.findall(chinese)
 
 
+def test_a_reviewed_source_reads_in_chinese_with_chinese_punctuation(
+    thesis: tuple[dict[str, Any], SourceReport],
+) -> None:
+    report, found = thesis
+    [source] = found.sources
+    reviewed = copy.deepcopy(report)
+    for pair in reviewed["pairs"]:
+        if str(found.path) in (pair["a"], pair["b"]):
+            pair["review"] = {"verdict": "confirmed", "note": "已与学生面谈"}
+    again = source_report(reviewed, found.path)
+    text = format_source_report(again, "zh_CN")
+    assert "审阅：已确认：已与学生面谈" in text
+    assert f"（{len(source.passages)} 个段落）" in text
+    assert all(label not in text for label in ENGLISH_LABELS)
+    page = source_report_html(again, "zh_CN")
+    assert "<b>审阅：已确认</b>：已与学生面谈" in page
+    assert "另见：" in page and "段落 1" in page
+    english = format_source_report(again)
+    assert "confirmed on review: 已与学生面谈" in english
+    assert f"({len(source.passages)} passages)" in english
+    pdf = re.sub(r"\s+", "", _pdf_text(source_report_pdf(again, language="zh_CN")))
+    assert "审阅：已确认：已与学生面谈" in pdf and "另见：" in pdf
+    assert all(re.sub(r"\s+", "", label) not in pdf for label in ENGLISH_LABELS)
+
+
 def test_the_html_page_in_chinese(thesis: tuple[dict[str, Any], SourceReport]) -> None:
     _, found = thesis
     page = source_report_html(found, "zh_CN")
     assert '<html lang="zh-CN">' in page
     assert f"<title>NearDup：{found.path.name} 的来源</title>" in page
     assert "<th>来源</th><th>比例</th><th>去除引用</th><th>类型</th><th>段落</th>" in page
-    assert f"本文档有 <b>{found.similarity:.1%}</b> 的文字在 1 个其他文档中找到" in page
+    assert f"本文档有 <b>{found.similarity:.1%}</b> 的文本在 1 个其他文档中找到" in page
     assert '<html lang="en">' in source_report_html(found)
-    visible = re.sub(r"<[^>]+>", "", page.split("<main>")[0])
+    header = page.split("</style>")[1].split("<main>")[0]
+    titles = re.findall(r'<mark[^>]* title="([^"]*)"', page)  # each passage's tooltip
+    assert titles and all("段落" in title for title in titles)
+    visible = re.sub(r"<[^>]+>", "", header) + "".join(titles)
     assert all(label not in visible for label in ENGLISH_LABELS)
 
 
@@ -148,4 +183,4 @@ def test_a_batch_writes_every_report_in_the_language_asked_and_its_summary_as_da
     with pytest.raises(ValueError, match="unknown report language"):
         write_all_sources(report, tmp_path / "none", "html", language="fr")
     assert not (tmp_path / "none" / "summary.csv").exists()
-    assert found.path.name
+    assert (tmp_path / "reports" / f"{found.path.stem}.sources.html").exists()

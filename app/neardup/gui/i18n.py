@@ -47,7 +47,7 @@ def install_translators(app: QCoreApplication, language: str) -> list[QTranslato
     """Load NearDup's and Qt's own translations (the standard buttons, the file dialogs)
     for ``language``; English needs none. Returns the installed translators, which must be
     kept alive as long as they are used."""
-    _shown[0] = language if language in dict(LANGUAGES) else ENGLISH
+    _shown[0] = ENGLISH
     if language == ENGLISH:
         return []
     installed = []
@@ -55,6 +55,7 @@ def install_translators(app: QCoreApplication, language: str) -> list[QTranslato
     if own.load(f"neardup_{language}", str(translations_dir())):
         app.installTranslator(own)
         installed.append(own)
+        _shown[0] = language  # the windows speak it: so do the reports they write
     qt = QTranslator(app)
     if qt.load(f"qtbase_{language}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
         app.installTranslator(qt)

@@ -193,27 +193,33 @@ def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def markup(text: str, fonts: ReportFonts) -> str:
-    """Paragraph markup for ``text``: Latin runs in the standard font, the rest in the Han font."""
+def font_runs(text: str, fonts: ReportFonts) -> list[tuple[str, str]]:
+    """``text`` (made printable) as (font, run): Latin runs in the standard font, the rest
+    each in the font that holds it."""
     text = printable(text)
-    out: list[str] = []
+    runs: list[tuple[str, str]] = []
     position = 0
     for run in _LATIN_RUN.finditer(text):
         if run.start() > position:
-            out += _other_runs(text[position : run.start()], fonts)
-        out.append(escape(run.group()))
+            runs += _other_runs(text[position : run.start()], fonts)
+        runs.append((LATIN, run.group()))
         position = run.end()
     if position < len(text):
-        out += _other_runs(text[position:], fonts)
-    return "".join(out)
+        runs += _other_runs(text[position:], fonts)
+    return runs
 
 
-def _other_runs(text: str, fonts: ReportFonts) -> list[str]:
-    """Markup for text the Latin font cannot show, each run in the font that holds it."""
-    return [
-        f'<font name="{font}">{escape("".join(run))}</font>'
-        for font, run in itertools.groupby(text, fonts.font_of)
-    ]
+def _other_runs(text: str, fonts: ReportFonts) -> list[tuple[str, str]]:
+    """Text the Latin font cannot show, as runs of the font that holds each character."""
+    return [(font, "".join(run)) for font, run in itertools.groupby(text, fonts.font_of)]
+
+
+def markup(text: str, fonts: ReportFonts) -> str:
+    """Paragraph markup for ``text``: Latin runs in the standard font, the rest in the Han font."""
+    return "".join(
+        escape(run) if font == LATIN else f'<font name="{font}">{escape(run)}</font>'
+        for font, run in font_runs(text, fonts)
+    )
 
 
 def has_han(text: str) -> bool:

@@ -25,6 +25,9 @@ class ReportWords:
     language: str  # as the HTML page declares it
     list_separator: str
     clause_separator: str
+    comma: str  # between a place and what follows it
+    bracketed: str  # {text}
+    labelled: str  # {label} {text}: a label, then what it says
     sentence_gap: str  # between two sentences
     sentence_end: str
     aside: str  # {text} {note}: a remark in brackets after a text
@@ -156,6 +159,9 @@ ENGLISH_WORDS = ReportWords(
     language="en",
     list_separator=", ",
     clause_separator="; ",
+    comma=", ",
+    bracketed="({text})",
+    labelled="{label}: {text}",
     sentence_gap=" ",
     sentence_end=".",
     aside="{text} ({note})",
@@ -233,6 +239,9 @@ CHINESE_WORDS = ReportWords(
     language="zh-CN",
     list_separator="、",
     clause_separator="；",
+    comma="，",
+    bracketed="（{text}）",
+    labelled="{label}：{text}",
     sentence_gap="",
     sentence_end="。",
     aside="{text}（{note}）",
@@ -249,15 +258,15 @@ CHINESE_WORDS = ReportWords(
     not_measured_by_scan="本次扫描未测量",
     found_in_others="在其他文档中找到：{figure}",
     excluding_citations_of="去除引用（{described}）：{figure}",
-    dismissed_count="复核时排除、不计入数字的匹配：{count}",
-    dismissed_sentence="复核时排除的 {count} 处匹配不计入两个数字。",
+    dismissed_count="审阅时排除、不计入比例的匹配：{count}",
+    dismissed_sentence="审阅时排除的 {count} 处匹配不计入两项比例。",
     no_sources="没有来源。",
-    no_text_found="在其他扫描的文档中没有找到本文档的文字。",
+    no_text_found="在其他扫描的文档中没有找到本文档的文本。",
     share_excluding="{share}（去除引用 {excluding}）",
     passage_one="1 个段落",
     passage_count="{count} 个段落",
-    common_text="常见文字，{count} 个文档都有",
-    on_review="复核：{verdict}",
+    common_text="常见文本，{count} 个文档都有",
+    on_review="审阅：{verdict}",
     also="另见：{name}",
     page_short="第 {page} 页",
     cited_tag="［引用］",
@@ -265,7 +274,7 @@ CHINESE_WORDS = ReportWords(
     page_title="NearDup：{name} 的来源",
     found_in_count="在 {count} 个其他文档中找到（本次扫描未测量相似度）。",
     found_share_sentence=(
-        "本文档有 {similarity} 的文字在 {count} 个其他文档中找到；去除引用为 {excluding}"
+        "本文档有 {similarity} 的文本在 {count} 个其他文档中找到；去除引用为 {excluding}"
     ),
     outlined_in_text="在正文中加框标出",
     passage_title="{name}（{share}），段落 {number}",
@@ -283,7 +292,7 @@ CHINESE_WORDS = ReportWords(
     pages="{count} 页",
     total_similarity="总相似度",
     excluding_citations="去除引用",
-    leaves_out="去除引用时不计{described}；引用的段落在正文中加下划线。",
+    leaves_out="去除引用时不计：{described}；引用的段落在正文中加下划线。",
     sources="来源",
     full_text="全文",
     highlighting_note="每个来源的段落以其颜色标出，编号为“来源.段落”；引用的段落加下划线，不填色。",
@@ -294,10 +303,10 @@ CHINESE_WORDS = ReportWords(
     document_title="相似度报告：{name}",
     settings_unknown="扫描设置：报告中没有记录。",
     settings_line="扫描设置：{parts}。",
-    weights="{weighting} 权重",
-    tokenizer="{tokenizer} 分词",
+    weights="加权方式 {weighting}",
+    tokenizer="分词器 {tokenizer}",
     partial_from="文档的 {share} 以上算部分抄袭",
-    not_folded="按原文比较（不折叠）",
+    not_folded="按原文比较（未将繁体视为简体、形似字母视为同一字母）",
     common_left_out="不计 {count} 个或更多文档都有的段落",
 )
 

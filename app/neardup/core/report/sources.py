@@ -406,19 +406,21 @@ def format_source_report(report: SourceReport, language: str = ENGLISH) -> str:
         )
         lines.append(
             f"  {number:3}. {share}  {words.kind(source.kind):<14} {source.path}"
-            f"  ({words.list_separator.join(details)})"
+            f"  {words.bracketed.format(text=words.clause_separator.join(details))}"
         )
         if source.review:
-            note = f": {source.review['note']}" if source.review.get("note") else ""
             verdict = words.on_review.format(verdict=words.verdict(source.review["verdict"]))
-            lines.append(f"         {verdict}{note}")
+            note = source.review.get("note")
+            lines.append(
+                f"         {words.labelled.format(label=verdict, text=note) if note else verdict}"
+            )
         lines += [f"         {words.also.format(name=other)}" for other in source.alternatives]
         for passage in source.passages:
             where = "" if passage.page is None else words.page_short.format(page=passage.page)
             mark = f" {words.cited_tag}" if passage.cited else ""
             lines.append(
-                f"         {where + ', ' if where else ''}[{passage.start}:{passage.end}]{mark} "
-                f"{_excerpt(passage.text)}"
+                f"         {where + words.comma if where else ''}[{passage.start}:{passage.end}]"
+                f"{mark} {_excerpt(passage.text)}"
             )
     return "\n".join(lines)
 

@@ -75,10 +75,10 @@ def _row(index: int, report: SourceReport, words: ReportWords) -> str:
     if source.review:
         note = source.review.get("note", "")
         verdict = words.on_review.format(verdict=words.verdict(source.review["verdict"]))
-        copies += (
-            f"<br><small><b>{html.escape(verdict)}</b>"
-            f"{': ' + html.escape(note) if note else ''}</small>"
-        )
+        shown = f"<b>{html.escape(verdict)}</b>"
+        if note:
+            shown = html.escape(words.labelled).format(label=shown, text=html.escape(note))
+        copies += f"<br><small>{shown}</small>"
     return (
         f'<tr><td><span class="swatch" style="background:{colour(index)}"></span> {index + 1}</td>'
         f'<td title="{html.escape(source.path)}">{html.escape(Path(source.path).name)}{copies}</td>'
@@ -107,7 +107,7 @@ def _marked_text(report: SourceReport, words: ReportWords) -> str:
             name=Path(source.path).name, share=f"{source.share:.1%}", number=number
         )
         if passage.source_page:
-            title += words.list_separator + words.on_page.format(page=passage.source_page)
+            title += words.comma + words.on_page.format(page=passage.source_page)
         if passage.cited:
             title += f" — {words.cited}"
         css = ' class="cited"' if passage.cited else ""

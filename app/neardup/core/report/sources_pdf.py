@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime
 import io
-import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,7 @@ from neardup.core.report.pdf_fonts import (
     LATIN,
     LATIN_BOLD,
     ReportFonts,
+    font_runs,
     has_han,
     markup,
     printable,
@@ -165,9 +165,11 @@ def _sources_table(report: SourceReport, styles: _Styles, words: ReportWords) ->
             details.append(styles.mark(words.common_text.format(count=source.shared_by)))
         if source.review:
             note = source.review.get("note", "")
-            suffix = f": {markup(note, styles.fonts)}" if note else ""
             verdict = words.on_review.format(verdict=words.verdict(source.review["verdict"]))
-            details.append(f"<b>{styles.mark(verdict)}</b>{suffix}")
+            shown = f"<b>{styles.mark(verdict)}</b>"
+            if note:
+                shown = styles.mark(words.labelled).format(label=shown, text=styles.mark(note))
+            details.append(shown)
         cell = f"<b>{name}</b><br/>" + "<br/>".join(f'<font size="7">{d}</font>' for d in details)
         rows.append(
             [
@@ -293,20 +295,26 @@ def _side_by_side(report: SourceReport, styles: _Styles, words: ReportWords) -> 
         )
         flow.append(
             styles.raw(
-                f'<span backColor="{colour(index)}"><b> {index + 1} </b></span> <b>{name}</b>: '
-                + styles.mark(share)
+                f'<span backColor="{colour(index)}"><b> {index + 1} </b></span> '
+                + styles.mark(words.labelled).format(
+                    label=f"<b>{name}</b>", text=styles.mark(share)
+                )
             )
         )
         rows: list[list[Any]] = [[styles.label(head, small=True, bold=True) for head in heads]]
         for number, passage in enumerate(source.passages, start=1):
             where = words.page_short.format(page=passage.page) if passage.page else ""
             source_where = (
-                words.page_short.format(page=passage.source_page) + ": "
+                words.labelled.format(
+                    label=words.page_short.format(page=passage.source_page), text=""
+                )
                 if passage.source_page
                 else ""
             )
             copy = (
-                "" if passage.source_path == source.path else f"{Path(passage.source_path).name}, "
+                ""
+                if passage.source_path == source.path
+                else Path(passage.source_path).name + words.comma
             )
             mine = _highlight(
                 _cut(passage.text, words), index, number, passage.cited, False, styles.fonts
@@ -350,18 +358,9 @@ def printed_characters(report: SourceReport, language: str = ENGLISH) -> str:
     return "".join({character for part in parts for character in part})
 
 
-def _runs(text: str, fonts: ReportFonts) -> list[tuple[str, str]]:
-    """The report's own words as (font, run): Latin in the standard font, the rest in the
-    font that holds it."""
-    by_font = itertools.groupby(
-        printable(text), lambda c: fonts.font_of(c) if has_han(c) else LATIN
-    )
-    return [(font, "".join(run)) for font, run in by_font]
-
-
 def _draw_words(canvas: Canvas, x: float, y: float, text: str, fonts: ReportFonts) -> None:
     """Draw the report's own words from (x, y), each run in its font."""
-    for font, run in _runs(text, fonts):
+    for font, run in font_runs(text, fonts):
         canvas.setFont(font, _FOOTER_SIZE)
         canvas.drawString(x, y, run)
         x += canvas.stringWidth(run, font, _FOOTER_SIZE)
@@ -383,7 +382,9 @@ def source_report_pdf(
         canvas.setFillColor(colors.HexColor("#555555"))
         _draw_words(canvas, _MARGIN, 9 * mm, words.footer.format(date=f"{made:%Y-%m-%d}"), fonts)
         page = words.footer_page.format(page=document.page)
-        width = sum(canvas.stringWidth(run, font, _FOOTER_SIZE) for font, run in _runs(page, fonts))
+        width = sum(
+            canvas.stringWidth(run, font, _FOOTER_SIZE) for font, run in font_runs(page, fonts)
+        )
         _draw_words(canvas, A4[0] - _MARGIN - width, 9 * mm, page, fonts)
         canvas.restoreState()
 
