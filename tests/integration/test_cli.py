@@ -352,3 +352,30 @@ def test_cache_commands_refuse_a_folder_as_the_cache(tmp_path: Path) -> None:
         done = run("cache", action, "--cache-path", str(tmp_path))
         assert done.returncode == 2 and "is a folder" in done.stderr, done.stderr
     assert tmp_path.is_dir()
+
+
+def test_the_entry_point_exits_with_the_commands_status_and_leaves_the_heap_to_the_exit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`neardup`, `python -m neardup` and the frozen app run `cli.run`: the command's status
+    is the process's, and the collector is kept off the objects left (a full collection
+    over them made every exit about 0.3 s slower after a scan)."""
+    import gc
+
+    from neardup import cli
+
+    monkeypatch.setattr(cli, "main", lambda: 3)
+    try:
+        with pytest.raises(SystemExit) as leaving:
+            cli.run()
+        assert leaving.value.code == 3
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+    done = subprocess.run(
+        [sys.executable, "-m", "neardup", "scan", "/no/such/folder"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2 and "no such file or folder" in done.stderr
