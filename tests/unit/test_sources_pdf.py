@@ -21,8 +21,9 @@ import pytest
 from neardup import ScanSettings, scan
 from neardup.core.report import SourceReport, source_report, source_report_pdf
 from neardup.core.report.cff_fonts import CFF_HAN, has_cff_han, truetype_subset
-from neardup.core.report.pdf_fonts import report_fonts
+from neardup.core.report.pdf_fonts import has_han, report_fonts
 from neardup.core.report.scan_report import report_dict
+from neardup.core.report.sources_html import PALETTE
 from neardup.core.report.sources_pdf import printed_characters
 from theses import chinese_theses
 
@@ -237,3 +238,56 @@ def test_symbols_neither_font_holds_are_printed(tmp_path: Path) -> None:
     text = "".join(_page_texts(pdf))
     for symbol in "≥→∞≤≠":
         assert symbol in text
+
+
+def _highlight_under(pdf: Path, needle: str) -> tuple[int, int, int]:
+    """The colour behind the middle of the first character of ``needle`` in the PDF's text:
+    the median of the pixels of its box that are not ink."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        for number in range(len(document)):
+            page = document[number]
+            textpage = page.get_textpage()
+            at = textpage.get_text_range().find(needle)
+            if at < 0:
+                continue
+            left, bottom, right, top = textpage.get_charbox(at)
+            scale = 2
+            pixels = page.render(scale=scale, rev_byteorder=True).to_numpy()[..., :3]  # RGB
+            height = page.get_height()
+            rows = slice(int((height - top) * scale), int((height - bottom) * scale) + 1)
+            box = pixels[rows, int(left * scale) : int(right * scale) + 1].reshape(-1, 3)
+            paper = box[box.sum(axis=1) > 3 * 160]  # leave the glyph's strokes out
+            return tuple(int(v) for v in np.median(paper, axis=0))  # type: ignore[return-value]
+        raise AssertionError(f"{needle!r} is not in the PDF")
+    finally:
+        document.close()
+
+
+def test_every_line_of_a_passage_is_highlighted_a_line_of_chinese_alone_too(
+    thesis_report: tuple[SourceReport, Path],
+) -> None:
+    """A passage over several paragraphs: its later paragraphs, Chinese characters and
+    punctuation only, were drawn without their colour (reportlab's shortcut for a paragraph
+    of one fragment draws no background)."""
+    found, pdf = thesis_report
+    [source] = found.sources
+    highlight = tuple(int(PALETTE[0][k : k + 2], 16) for k in (1, 3, 5))
+    lines_checked = 0
+    for passage in (p for p in source.passages if not p.cited):
+        later_lines = [line for line in passage.text.split("\n")[1:] if line.strip()]
+        for line in later_lines:
+            if not has_han(line) or any(c.isascii() and not c.isspace() for c in line):
+                continue
+            colour = _highlight_under(pdf, line.strip()[:12])
+            assert all(abs(a - b) <= 12 for a, b in zip(colour, highlight, strict=True)), colour
+            lines_checked += 1
+    assert lines_checked, "the thesis has a passage over several lines of Chinese alone"
+    own_line = next(
+        line for line in found.text.split("\n") if has_han(line) and line not in source_texts(found)
+    )
+    assert min(_highlight_under(pdf, own_line.strip()[:12])) >= 245  # white paper
+
+
+def source_texts(found: SourceReport) -> str:
+    return "".join(p.text for s in found.sources for p in s.passages)

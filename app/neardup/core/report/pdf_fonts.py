@@ -216,9 +216,14 @@ def _other_runs(text: str, fonts: ReportFonts) -> list[tuple[str, str]]:
 
 def markup(text: str, fonts: ReportFonts) -> str:
     """Paragraph markup for ``text``: Latin runs in the standard font, the rest in the Han font."""
+    return runs_markup(font_runs(text, fonts))
+
+
+def runs_markup(runs: list[tuple[str, str]]) -> str:
+    """Paragraph markup for (font, run) pairs (`font_runs`)."""
     return "".join(
         escape(run) if font == LATIN else f'<font name="{font}">{escape(run)}</font>'
-        for font, run in font_runs(text, fonts)
+        for font, run in runs
     )
 
 

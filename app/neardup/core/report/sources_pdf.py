@@ -33,6 +33,7 @@ from neardup.core.report.pdf_fonts import (
     markup,
     printable,
     report_fonts,
+    runs_markup,
 )
 from neardup.core.report.phrasebook import ENGLISH, ReportWords, report_words
 from neardup.core.report.sources import Passage, SourceReport, SourceReportError
@@ -223,7 +224,14 @@ def _highlight(
         if label
         else ""
     )
-    body = markup(text, fonts)
+    runs = font_runs(text, fonts)
+    if len(runs) == 1 and len(runs[0][1]) > 1:
+        # A paragraph of one fragment is wrapped by reportlab's shortcut for it, which draws
+        # no background and no underline: a line of Chinese wholly inside a passage came
+        # out unmarked. Cut in two fragments, it is wrapped like any other.
+        font, run = runs[0]
+        runs = [(font, run[:-1]), (font, run[-1])]
+    body = runs_markup(runs)
     if cited:
         return f'{tag}<u color="{_CITED_INK}">{body}</u>'
     return f'<span backColor="{colour(index)}">{tag}{body}</span>'
