@@ -10,7 +10,7 @@ import pytest
 
 from neardup import ScanSettings, scan
 from neardup.core.report.scan_report import report_dict
-from neardup.core.report.source_merge import Match, Piece, attribute, merge_matches
+from neardup.core.report.source_merge import Match, Piece, attribute, merge_matches, source_side
 from neardup.core.report.sources import (
     SourceReportError,
     format_source_report,
@@ -193,3 +193,39 @@ def test_a_source_whose_text_many_documents_hold_is_marked_common(tmp_path: Path
     found = source_report(report, tmp_path / "package-0.txt")
     assert len(found.sources) == 3 and all(s.shared_by == 4 for s in found.sources)
     assert "common text, held by 4 documents" in format_source_report(found)
+
+
+def test_each_piece_of_an_edited_copy_shows_its_own_text_in_the_source(tmp_path: Path) -> None:
+    """A copy cut into pieces at its quotations: each piece's text in the source is the same
+    text, where the copy's edits elsewhere moved it (each piece's source side was measured
+    from the merged passage's ends, and gained the characters the copy had dropped)."""
+    body = paragraphs(51, "zh", count=6)
+    # two quotations, so that a piece lies between them, and an edit after both
+    quoted = f"{body[1][:40]}“{body[2][:30]}”{body[1][40:]}“{body[2][30:60]}”{body[4][:50]}"
+    original = [body[0], quoted, *body[3:]]
+    edited = [body[0], quoted, body[3].replace(body[3][20:26], "", 1), *body[4:]]
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "original.txt").write_text("\n\n".join(original), encoding="utf-8")
+    (folder / "edited.txt").write_text("\n\n".join(edited), encoding="utf-8")
+    report = report_dict(scan([folder], ScanSettings(workers=1, use_cache=False)))
+    found = source_report(report, folder / "edited.txt")
+    [source] = found.sources
+    assert len(source.passages) >= 5  # cut at the quotations' marks
+    whole_source = (folder / "original.txt").read_text(encoding="utf-8")
+    verbatim = [p for p in source.passages if p.text in whole_source]
+    assert len(verbatim) >= 4
+    for passage in verbatim:
+        assert passage.source_text == passage.text, (passage.text[:20], passage.source_text[:20])
+
+
+def test_a_piece_finds_its_edges_in_the_source_near_where_the_passage_puts_them() -> None:
+    text = "abc 0123456789 said: “quoted words here” and the rest of it"
+    source = "abc 0123456789 said: “quoted words here” and the rest of it, longer"
+    match = Match(0, len(text), 0, 0, len(source))
+    quote = text.index("“"), text.index("”") + 1
+    assert source_side(match, *quote, text, source) == quote  # not shifted by the tail
+    head = (0, text.index("“"))
+    assert source_side(match, *head, text, source) == head
+    # an edge whose text the source does not hold keeps where the passage puts it
+    assert source_side(Match(0, 6, 0, 10, 16), 0, 6, "zzzzzz", "x" * 20) == (10, 16)

@@ -25,7 +25,13 @@ from neardup.core.report.original import OriginalText, UnreadableError, read_ori
 from neardup.core.report.phrasebook import ENGLISH, report_words
 from neardup.core.report.reviews import is_dismissed
 from neardup.core.report.scan_report import similarity_measured
-from neardup.core.report.source_merge import Match, Piece, attribute, merge_matches
+from neardup.core.report.source_merge import (
+    Match,
+    Piece,
+    attribute,
+    merge_matches,
+    source_side,
+)
 from neardup.core.settings import ScanSettings
 
 
@@ -360,8 +366,9 @@ def _passage(
     # The merged passage holding the piece gives the source side, clipped to the piece.
     match = next(m for m in merged if m.start <= piece.start and piece.end <= m.end)
     source = reader.read(members[match.member].path)
-    source_start = min(match.source_end, match.source_start + (piece.start - match.start))
-    source_end = max(source_start, match.source_end - (match.end - piece.end))
+    source_start, source_end = source_side(
+        match, piece.start, piece.end, mine.normalised, source.normalised
+    )
     start, end = mine.span(piece.start, piece.end)
     low, high = source.span(source_start, source_end)
     return Passage(
