@@ -969,7 +969,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/neardup/gui/main_window.py" line="+87"/>
+        <location filename="../../app/neardup/gui/main_window.py" line="+86"/>
         <source>&amp;Add folder…</source>
         <translation>添加文件夹(&amp;A)…</translation>
     </message>
@@ -1050,14 +1050,14 @@
         <translation>停止扫描，保留已完成的部分（Esc）。</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+213"/>
+        <location line="+3"/>
+        <location line="+208"/>
         <location line="+3"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="-165"/>
+        <location line="-160"/>
         <source>{app} — Unsaved scan</source>
         <translation>{app} — 未保存的扫描</translation>
     </message>
@@ -1093,7 +1093,7 @@
         <translation>重新扫描前要保存结果吗？</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>Starting…</source>
         <translation>正在开始…</translation>
     </message>
@@ -1103,7 +1103,7 @@
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+16"/>
         <source>{count} file not scanned</source>
         <translation>{count} 个文件未扫描</translation>
     </message>
@@ -1118,7 +1118,7 @@
         <translation>扫描已取消：显示目前已完成的文件；{not_read}。</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+39"/>
         <source>Save the results before opening {name}?</source>
         <translation>打开 {name} 前要保存结果吗？</translation>
     </message>
@@ -1133,7 +1133,7 @@
         <translation>关闭前要保存结果吗？</translation>
     </message>
     <message>
-        <location line="-95"/>
+        <location line="-94"/>
         <source>Scan finished.</source>
         <translation>扫描完成。</translation>
     </message>
@@ -1143,7 +1143,7 @@
         <translation>扫描失败</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
@@ -1531,6 +1531,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Looking up in the library</source>
+        <translation>在文献库中查找</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Fingerprinting</source>
         <translation>计算指纹</translation>
     </message>
@@ -1560,7 +1565,7 @@
         <translation>约剩 {minutes} 分钟</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+50"/>
         <source>Step {step} of {steps}: {stage}</source>
         <translation>第 {step} 步（共 {steps} 步）：{stage}</translation>
     </message>

@@ -37,7 +37,8 @@ def test_a_scan_checks_the_scanned_folders_against_a_saved_library(
     values = [value for value, _ in seen]
     assert values == sorted(values)
     steps = [text.split(":")[0] for _, text in seen if text.startswith("Step")]
-    assert steps == sorted(steps) and "Step 2 of 4" in steps
+    assert steps == sorted(steps) and "Step 2 of 5" in steps
+    assert any(text.startswith("Step 2 of 5: Looking up in the library") for _, text in seen)
     report = window.report
     assert report is not None
     roles = {Path(d.path).name: d.role for d in report.documents.values()}

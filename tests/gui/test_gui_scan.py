@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 from neardup.core.report import PassageRows, PassageSpans
 from neardup.core.scan import Progress, Stage
 from neardup.gui import scan_task, worker
-from neardup.gui.formatting import BAR_RANGE, progress_text, scan_fraction
+from neardup.gui.formatting import BAR_RANGE, progress_text, scan_fraction, scan_stages
 from neardup.gui.main_window import MainWindow
 from neardup.gui.results.groups_model import REFERENCE_TAG
 from neardup.gui.results.models import ROW_ROLE
@@ -368,18 +368,29 @@ def test_one_progress_bar_fills_once_from_the_start_of_a_scan_to_its_end(
 
 
 def test_the_whole_scan_share_of_each_stage_and_its_step() -> None:
+    stages = scan_stages()
     walking = Progress(Stage.WALKING, 0, 0)
-    assert scan_fraction(walking, partial=True) is None  # the bar is busy until files are found
-    assert scan_fraction(Progress(Stage.EXTRACTING, 0, 10), partial=True) == 0.0
-    halfway = scan_fraction(Progress(Stage.EXTRACTING, 5, 10), partial=True)
-    read = scan_fraction(Progress(Stage.EXTRACTING, 10, 10), partial=True)
-    fingerprinted = scan_fraction(Progress(Stage.FINGERPRINTING, 0, 10), partial=True)
+    assert scan_fraction(walking, stages) is None  # the bar is busy until files are found
+    assert scan_fraction(Progress(Stage.EXTRACTING, 0, 10), stages) == 0.0
+    halfway = scan_fraction(Progress(Stage.EXTRACTING, 5, 10), stages)
+    read = scan_fraction(Progress(Stage.EXTRACTING, 10, 10), stages)
+    fingerprinted = scan_fraction(Progress(Stage.FINGERPRINTING, 0, 10), stages)
     assert halfway is not None and read is not None and 0 < halfway < read == fingerprinted
-    passages = scan_fraction(Progress(Stage.PASSAGES, 0, 3), partial=True)
+    passages = scan_fraction(Progress(Stage.PASSAGES, 0, 3), stages)
     assert passages is not None and 0.5 < passages < 1
     # without partial copies there is no passages stage: matching ends the bar
-    assert scan_fraction(Progress(Stage.MATCHING, 4, 4), partial=False) == pytest.approx(1.0)
-    assert scan_fraction(Progress(Stage.DONE, 1, 1), partial=False) == 1.0
-    text = progress_text(Progress(Stage.MATCHING, 2, 4), partial=False)
+    whole = scan_stages(partial=False)
+    assert scan_fraction(Progress(Stage.MATCHING, 4, 4), whole) == pytest.approx(1.0)
+    assert scan_fraction(Progress(Stage.DONE, 1, 1), whole) == 1.0
+    text = progress_text(Progress(Stage.MATCHING, 2, 4), whole)
     assert text == "Step 3 of 3: Matching 2/4"
     assert progress_text(walking) == "Finding files 0/0"
+    # a check against a saved library looks its documents up after reading them
+    library = scan_stages(library=True)
+    assert library[:3] == [Stage.EXTRACTING, Stage.LOOKING_UP, Stage.FINGERPRINTING]
+    looked_up = Progress(Stage.LOOKING_UP, 3, 3)
+    assert progress_text(looked_up, library) == "Step 2 of 5: Looking up in the library 3/3"
+    assert scan_fraction(looked_up, library) == scan_fraction(
+        Progress(Stage.FINGERPRINTING, 0, 9), library
+    )
+    assert scan_fraction(looked_up, stages) is None  # not a stage of a plain scan

@@ -20,6 +20,7 @@ KIND_NAMES: dict[str, object] = {
 STAGE_NAMES: dict[Stage, object] = {
     Stage.WALKING: QT_TRANSLATE_NOOP("Progress", "Finding files"),
     Stage.EXTRACTING: QT_TRANSLATE_NOOP("Progress", "Reading"),
+    Stage.LOOKING_UP: QT_TRANSLATE_NOOP("Progress", "Looking up in the library"),
     Stage.FINGERPRINTING: QT_TRANSLATE_NOOP("Progress", "Fingerprinting"),
     Stage.MATCHING: QT_TRANSLATE_NOOP("Progress", "Matching"),
     Stage.PASSAGES: QT_TRANSLATE_NOOP("Progress", "Finding passages"),
@@ -85,26 +86,30 @@ BAR_RANGE = 1000  # the scan's bar: its range, fine enough to move on every repo
 # The scan's stages after finding the files, in order, with the share of a scan's time each
 # takes about (reading leads in a small scan, passages in a large one: `bench_stages.py`
 # measured 70/4/5/17% on 531 files, 48/8/7/36% on 5,000 and 24/5/5/66% on 20,000), so that
-# one bar fills once, from start to end.
+# one bar fills once, from start to end. Only a check against a saved library looks up.
 STAGE_SHARES: dict[Stage, float] = {
     Stage.EXTRACTING: 0.55,
+    Stage.LOOKING_UP: 0.05,
     Stage.FINGERPRINTING: 0.05,
     Stage.MATCHING: 0.05,
     Stage.PASSAGES: 0.35,
 }
 
 
-def scan_stages(partial: bool) -> list[Stage]:
-    """The stages a scan goes through once its files are found."""
-    return [stage for stage in STAGE_SHARES if partial or stage is not Stage.PASSAGES]
+def scan_stages(*, partial: bool = True, library: bool = False) -> list[Stage]:
+    """The stages a scan goes through once its files are found: passages when it finds
+    partial copies, the look-up when it checks against a saved library."""
+    skipped = {Stage.PASSAGES} if not partial else set()
+    if not library:
+        skipped.add(Stage.LOOKING_UP)
+    return [stage for stage in STAGE_SHARES if stage not in skipped]
 
 
-def scan_fraction(progress: Progress, partial: bool) -> float | None:
+def scan_fraction(progress: Progress, stages: list[Stage]) -> float | None:
     """How much of the whole scan is done (0 to 1), or None while nothing says (the files
     are being found): the stages before this one, and this one's share of its files."""
     if progress.stage is Stage.DONE:
         return 1.0
-    stages = scan_stages(partial)
     if progress.stage not in stages:
         return None
     total = sum(STAGE_SHARES[stage] for stage in stages)
@@ -113,10 +118,10 @@ def scan_fraction(progress: Progress, partial: bool) -> float | None:
     return (before + STAGE_SHARES[progress.stage] * min(within, 1.0)) / total
 
 
-def progress_text(progress: Progress, partial: bool = True) -> str:
+def progress_text(progress: Progress, stages: list[Stage] | None = None) -> str:
     """One line for the progress bar: the step, its stage, done/total, the current file,
-    the time left."""
-    stages = scan_stages(partial)
+    the time left (of the step)."""
+    stages = scan_stages() if stages is None else stages
     parts = [f"{stage_text(progress.stage)} {progress.done}/{progress.total}"]
     if progress.stage in stages:
         parts[0] = translate("Progress", "Step {step} of {steps}: {stage}").format(

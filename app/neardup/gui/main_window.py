@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
-    QProgressBar,
     QPushButton,
     QSplitter,
     QVBoxLayout,
@@ -27,13 +26,14 @@ from neardup.gui.compare.compare_dialog import CompareDialog
 from neardup.gui.compare.compare_launcher import CompareLauncher
 from neardup.gui.compare.pdf_reports import PdfReportExporter
 from neardup.gui.compare.sources_export import SourcesPageSaver
-from neardup.gui.formatting import BAR_RANGE, count_text, progress_text, scan_fraction
+from neardup.gui.formatting import count_text, scan_stages
 from neardup.gui.help_menu import HelpMenu
 from neardup.gui.language_menu import LanguageMenu
 from neardup.gui.release import release_gradually
 from neardup.gui.report_data import PairRow, ReportData, shown_report
 from neardup.gui.report_files import ReportFiles, restore_scan_inputs
 from neardup.gui.results.results_view import ResultsView
+from neardup.gui.scan_progress import ScanProgressBar
 from neardup.gui.scan_task import scan_report
 from neardup.gui.settings.folders_panel import FoldersPanel
 from neardup.gui.settings.settings_panel import SettingsPanel
@@ -68,7 +68,6 @@ class MainWindow(QMainWindow):
         self.report: ReportData | None = None
         self.scan_job: Job | None = None
         self.load_job: Job | None = None
-        self._scan_partial = True  # whether the scan running finds passages: its last stage
         self.error_box: QMessageBox | None = None
         self._base_settings = self.store.scan_settings()
         self.compare = CompareLauncher(lambda: self.report, self.current_settings, self.store, self)
@@ -182,8 +181,7 @@ class MainWindow(QMainWindow):
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setToolTip(self.tr("Stop the scan and keep what was finished (Esc)."))
         self.cancel_button.clicked.connect(self.cancel_action.trigger)
-        self.progress_bar = QProgressBar()
-        self.progress_bar.setTextVisible(True)
+        self.progress_bar = ScanProgressBar()
         self.progress_label = QLabel(self.tr("Ready"))
         self.progress_label.setMinimumWidth(280)
         bottom = QHBoxLayout()
@@ -295,8 +293,7 @@ class MainWindow(QMainWindow):
         def task(worker: Worker) -> ReportData:
             return scan_report(worker, paths, settings, saved, self.reviews.marks_path)
 
-        self.progress_bar.setRange(0, 0)
-        self._scan_partial = settings.detect_partial
+        self.progress_bar.begin(scan_stages(partial=settings.detect_partial, library=bool(saved)))
         self.progress_label.setText(self.tr("Starting…"))
         self.scan_job = new_worker_qthread(
             task,
@@ -320,12 +317,7 @@ class MainWindow(QMainWindow):
         assert isinstance(progress, Progress)
         if self.scan_job is not None and self.scan_job.worker.cancel_token.is_set():
             return
-        fraction = scan_fraction(progress, self._scan_partial)  # one bar for the whole scan
-        self.progress_bar.setRange(0, 0 if fraction is None else BAR_RANGE)
-        # A stage may count again (a library check's look-up, then fingerprints): hold the bar.
-        value = round((fraction or 0.0) * BAR_RANGE)
-        self.progress_bar.setValue(max(value, self.progress_bar.value()))
-        self.progress_label.setText(progress_text(progress, self._scan_partial))
+        self.progress_label.setText(self.progress_bar.show_progress(progress))
         self.scan_progressed.emit(progress)
 
     def _on_scan_result(self, report: object) -> None:
@@ -350,8 +342,7 @@ class MainWindow(QMainWindow):
         self.show_error(self.tr("Scan failed"), error)
 
     def _on_scan_done(self) -> None:
-        self.progress_bar.setRange(0, 1)
-        self.progress_bar.setValue(1 if self.report is not None else 0)
+        self.progress_bar.end(shown=self.report is not None)
         cancelled = self.report is not None and self.report.summary.cancelled
         self.progress_label.setText(self.tr("Cancelled") if cancelled else self.tr("Done"))
         self._set_scanning(False)

@@ -140,8 +140,8 @@ def _pairs(
     weights = FeatureWeights([d.tokens for d in checked], settings, first_idf)
     proposed: set[int] = set(db.with_content(d.content_key for d in checked))
     for n, doc in enumerate(checked):
-        if ctx.progress is not None:  # fingerprinting the documents to look them up
-            ctx.progress(Progress(Stage.FINGERPRINTING, n, len(checked), doc.path.name))
+        if ctx.progress is not None:
+            ctx.progress(Progress(Stage.LOOKING_UP, n, len(checked), doc.path.name))
         query = library_keys(doc.text)
         reach = settings.threshold + FINGERPRINT_SLACK
         for segment in segments:

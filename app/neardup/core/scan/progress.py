@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 class Stage(str, Enum):
     WALKING = "walking"
     EXTRACTING = "extracting"
+    LOOKING_UP = "looking up"  # a check against a saved library: its index, document by document
     FINGERPRINTING = "fingerprinting"
     MATCHING = "matching"
     PASSAGES = "passages"
