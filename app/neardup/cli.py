@@ -33,6 +33,7 @@ EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # the shells' code for a program ended by Ctrl-C
+EXIT_BROKEN_PIPE = 141  # and by a closed pipe (SIGPIPE)
 
 
 def _settings_from(args: argparse.Namespace) -> ScanSettings:
@@ -398,6 +399,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_usage(sys.stderr)
         print(f"neardup: error: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:
+        # The reader went away (`neardup extract ... | head`): nothing to say, and nothing
+        # more to write, not even the flush at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except OSError as error:
         print(f"neardup: error: {error}", file=sys.stderr)
         return EXIT_FAILED

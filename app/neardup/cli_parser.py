@@ -9,7 +9,7 @@ from neardup._version import __version__
 from neardup.cli_library import add_library_command
 from neardup.cli_options import add_analysis_options, add_file_options
 from neardup.cli_review import add_review_command, add_reviews_option
-from neardup.core.report import REPORT_LANGUAGES
+from neardup.core.report import REPORT_LANGUAGES, report_language
 from neardup.core.settings import (
     MAX_MATCH_WORDS,
     PDF_ENGINES,
@@ -69,6 +69,13 @@ def _word_count(text: str) -> int:
     if not 0 <= value <= MAX_MATCH_WORDS:
         raise argparse.ArgumentTypeError(f"expected 0 to {MAX_MATCH_WORDS} words")
     return value
+
+
+def _language(text: str) -> str:
+    try:
+        return report_language(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _add_sources_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -145,8 +152,9 @@ def _add_sources_command(commands: argparse._SubParsersAction[argparse.ArgumentP
     )
     sources.add_argument(
         "--language",
-        choices=REPORT_LANGUAGES,
+        type=_language,
         default=REPORT_LANGUAGES[0],
+        metavar="{en,zh_CN}",
         help="the language of the text, HTML and PDF reports: en (English, the default) or "
         "zh_CN (Simplified Chinese); JSON and summary.csv are the same in both",
     )

@@ -379,3 +379,23 @@ def test_the_entry_point_exits_with_the_commands_status_and_leaves_the_heap_to_t
         check=False,
     )
     assert done.returncode == 2 and "no such file or folder" in done.stderr
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly(tmp_path: Path) -> None:
+    """`neardup extract FOLDER | head`: the pipe closes after a few lines; the command stops
+    with the shells' code for it (141), without a traceback or an error message."""
+    long = tmp_path / "long.txt"
+    long.write_text("\n\n".join(paragraphs(70, "en", count=400)), encoding="utf-8")
+    reading = subprocess.Popen(
+        [sys.executable, "-m", "neardup", "extract", str(long)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert reading.stdout is not None and reading.stderr is not None
+    reading.stdout.readline()
+    reading.stdout.close()  # as head does after its lines
+    status = reading.wait(timeout=120)
+    errors = reading.stderr.read().decode()
+    reading.stderr.close()
+    assert status == 141, errors
+    assert "Broken pipe" not in errors and "Traceback" not in errors

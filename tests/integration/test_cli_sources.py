@@ -133,7 +133,10 @@ def test_language_writes_the_reports_in_chinese_and_json_stays_data(
     assert english.returncode == chinese.returncode == 0
     assert json.loads(english.stdout) == json.loads(chinese.stdout)
     unknown = run("sources", str(saved), thesis, "--language", "fr")
-    assert unknown.returncode == 2 and "invalid choice: 'fr'" in unknown.stderr
+    assert unknown.returncode == 2
+    assert "unknown report language 'fr'; choose en or zh_CN" in unknown.stderr
+    lower = run("sources", str(saved), thesis, "--language", "zh_cn")  # as people type it
+    assert lower.returncode == 0 and "在其他文档中找到：" in lower.stdout
 
 
 def test_all_writes_a_report_per_document_and_a_summary(

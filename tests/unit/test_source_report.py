@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import os
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from neardup.core.report.sources import (
     source_report,
 )
 from neardup.core.report.sources_html import PALETTE, source_report_html
+from neardup.core.report.sources_output import write_all_sources
 from textgen import document, paragraphs
 
 
@@ -192,7 +194,8 @@ def test_a_source_whose_text_many_documents_hold_is_marked_common(tmp_path: Path
     report = report_dict(scan([tmp_path], ScanSettings(workers=1, use_cache=False)))
     found = source_report(report, tmp_path / "package-0.txt")
     assert len(found.sources) == 3 and all(s.shared_by == 4 for s in found.sources)
-    assert "common text, held by 4 documents" in format_source_report(found)
+    assert "4 documents hold this text" in format_source_report(found)
+    assert "4 个文档中都有这段文本" in format_source_report(found, "zh_CN")
 
 
 def test_each_piece_of_an_edited_copy_shows_its_own_text_in_the_source(tmp_path: Path) -> None:
@@ -229,3 +232,28 @@ def test_a_piece_finds_its_edges_in_the_source_near_where_the_passage_puts_them(
     assert source_side(match, *head, text, source) == head
     # an edge whose text the source does not hold keeps where the passage puts it
     assert source_side(Match(0, 6, 0, 10, 16), 0, 6, "zzzzzz", "x" * 20) == (10, 16)
+
+
+def test_the_summary_names_the_source_with_the_largest_share_as_the_window_does(
+    tmp_path: Path,
+) -> None:
+    """The report lists an edited copy of the document after the sources it draws on; the
+    summary's largest source is still the one holding the most of it (the edited copy),
+    as the window's "largest source" column says."""
+    body = paragraphs(61, "zh", count=8)
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "original.txt").write_text("\n\n".join(body), encoding="utf-8")
+    edited = [*body[:3], body[3].replace(body[3][10:14], "", 1), *body[4:]]
+    (folder / "edited.txt").write_text("\n\n".join(edited), encoding="utf-8")
+    own = paragraphs(62, "zh", count=8)
+    (folder / "borrower.txt").write_text("\n\n".join([*own, *body[2:4]]), encoding="utf-8")
+    report = report_dict(scan([folder], ScanSettings(workers=1, use_cache=False)))
+    found = source_report(report, folder / "original.txt")
+    names = [Path(s.path).name for s in found.sources]
+    assert names == ["borrower.txt", "edited.txt"]  # the edited copy, another version, last
+    outcome = write_all_sources(report, tmp_path / "out", "json", documents=[str(found.path)])
+    with (tmp_path / "out" / "summary.csv").open(encoding="utf-8") as summary:
+        [row] = list(csv.DictReader(summary))
+    assert outcome.summary is not None and Path(row["largest_source"]).name == "edited.txt"
+    assert float(row["largest_share"]) == pytest.approx(found.sources[1].share, abs=1e-4)

@@ -23,7 +23,12 @@ if TYPE_CHECKING:
         most_documents,
         passage_spans,
     )
-    from neardup.core.report.phrasebook import REPORT_LANGUAGES, ReportWords, report_words
+    from neardup.core.report.phrasebook import (
+        REPORT_LANGUAGES,
+        ReportWords,
+        report_language,
+        report_words,
+    )
     from neardup.core.report.reviews import ReviewCounts, annotate, is_dismissed, verdict_of
     from neardup.core.report.scan_report import (
         read_report,
@@ -113,6 +118,7 @@ __all__ = [
     "render",
     "render_bytes",
     "report_dict",
+    "report_language",
     "report_words",
     "similarity_measured",
     "snap_to_words",
@@ -135,7 +141,7 @@ __getattr__, __dir__ = lazy_face(
     __name__,
     {
         "citations": ("CitationOptions",),
-        "phrasebook": ("REPORT_LANGUAGES", "ReportWords", "report_words"),
+        "phrasebook": ("REPORT_LANGUAGES", "ReportWords", "report_language", "report_words"),
         "reviews": ("ReviewCounts", "annotate", "is_dismissed", "verdict_of"),
         "comparison": (
             "Comparison",

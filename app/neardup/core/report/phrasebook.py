@@ -185,7 +185,7 @@ ENGLISH_WORDS = ReportWords(
     share_excluding="{share} ({excluding} excluding citations)",
     passage_one="1 passage",
     passage_count="{count} passages",
-    common_text="common text, held by {count} documents",
+    common_text="{count} documents hold this text",
     on_review="{verdict} on review",
     also="also: {name}",
     page_short="p. {page}",
@@ -265,7 +265,7 @@ CHINESE_WORDS = ReportWords(
     share_excluding="{share}（去除引用 {excluding}）",
     passage_one="1 个段落",
     passage_count="{count} 个段落",
-    common_text="常见文本，{count} 个文档都有",
+    common_text="{count} 个文档中都有这段文本",
     on_review="审阅：{verdict}",
     also="另见：{name}",
     page_short="第 {page} 页",
@@ -313,14 +313,18 @@ CHINESE_WORDS = ReportWords(
 _BY_LANGUAGE = {ENGLISH: ENGLISH_WORDS, CHINESE: CHINESE_WORDS}
 
 
-def report_words(language: str = ENGLISH) -> ReportWords:
-    """The words of ``language`` (``en`` or ``zh_CN``; ``zh`` and ``zh-CN`` too)."""
-    key = language.replace("-", "_")
-    if key == "zh":
-        key = CHINESE
-    try:
-        return _BY_LANGUAGE[key]
-    except KeyError:
+def report_language(name: str) -> str:
+    """The language code `report_words` knows ``name`` by: ``en`` or ``zh_CN``, whatever the
+    case, with ``-`` for ``_``, and ``zh`` for Chinese; ValueError for any other."""
+    key = name.strip().lower().replace("-", "_")
+    codes = {code.lower(): code for code in REPORT_LANGUAGES} | {"zh": CHINESE}
+    if key not in codes:
         raise ValueError(
-            f"unknown report language {language!r}; choose {' or '.join(REPORT_LANGUAGES)}"
-        ) from None
+            f"unknown report language {name!r}; choose {' or '.join(REPORT_LANGUAGES)}"
+        )
+    return codes[key]
+
+
+def report_words(language: str = ENGLISH) -> ReportWords:
+    """The words of ``language`` (as `report_language` reads it)."""
+    return _BY_LANGUAGE[report_language(language)]

@@ -206,7 +206,9 @@ def _summary_row(found: SourceReport) -> list[str]:
     def figure(value: float | None) -> str:
         return "" if value is None else f"{value:.4f}"
 
-    largest = found.sources[0] if found.sources else None
+    # The source with the largest share, as the window names it: the report's order puts
+    # the sources a document draws on before its other versions, which may hold more.
+    largest = max(found.sources, key=lambda s: s.share, default=None)
     return [
         str(found.path),
         figure(found.similarity),
