@@ -484,7 +484,7 @@
 <context>
     <name>DocumentsPage</name>
     <message>
-        <location filename="../../app/neardup/gui/results/documents_page.py" line="+58"/>
+        <location filename="../../app/neardup/gui/results/documents_page.py" line="+68"/>
         <source>Double-click a document to compare it with its largest source; right-click for its other sources.</source>
         <translation>双击文档，与其最大的来源并排比较；右键单击查看其他来源。</translation>
     </message>
@@ -1051,18 +1051,18 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+208"/>
+        <location line="+209"/>
         <location line="+3"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="-160"/>
+        <location line="-161"/>
         <source>{app} — Unsaved scan</source>
         <translation>{app} — 未保存的扫描</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <location line="+9"/>
         <source>Nothing to scan</source>
         <translation>没有可扫描的内容</translation>
@@ -1317,7 +1317,7 @@
         <translation>请先选择要生成报告的文档。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <location line="+49"/>
         <location line="+57"/>
         <source>Export report (PDF)</source>
@@ -1746,7 +1746,7 @@
 <context>
     <name>ResultsView</name>
     <message>
-        <location filename="../../app/neardup/gui/results/results_view.py" line="+71"/>
+        <location filename="../../app/neardup/gui/results/results_view.py" line="+91"/>
         <source>No results yet: add a folder and press Scan (F5).</source>
         <translation>还没有结果：请添加文件夹并点击“扫描”（F5）。</translation>
     </message>
@@ -2204,7 +2204,7 @@
     <message>
         <location line="+3"/>
         <source>{count} with text found elsewhere</source>
-        <translation>{count} 篇的文本见于他处</translation>
+        <translation>{count} 篇文档的文本见于他处</translation>
     </message>
     <message>
         <location line="+5"/>

@@ -84,17 +84,25 @@ def test_one_document_from_the_file_menu_and_a_changed_one_refused(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     files = chinese_theses(tmp_path / "theses")
+    assert not window.pdf_reports.action.isEnabled()  # nothing to report on before a scan
     scan_folder(qtbot, window, files["thesis"].parent)
+    assert window.pdf_reports.action.isEnabled()
     destination = tmp_path / "thesis-report.pdf"
-    monkeypatch.setattr(
-        QFileDialog, "getSaveFileName", staticmethod(lambda *args, **kwargs: (str(destination), ""))
-    )
+    offered: list[str] = []
+
+    def save_as(*args: object, **kwargs: object) -> tuple[str, str]:
+        offered.append(str(args[2]))
+        return str(destination), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(save_as))
     _select(window, [files["thesis"]])
     exporter = window.pdf_reports
     assert exporter.action in window.file_menu.actions()
     with qtbot.waitSignal(exporter.saved, timeout=60_000):
         exporter.action.trigger()
     assert "Similarity report" in _first_page(destination)
+    # the name offered is the one a folder of reports gives it, as `neardup sources --all` does
+    assert Path(offered[0]).name == "thesis.sources.pdf"
     assert str(destination) in window.statusBar().currentMessage()
     # A source changed since the scan: the report is refused with the reason, nothing written.
     copy = files["source_copy"]

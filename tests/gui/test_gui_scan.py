@@ -365,6 +365,11 @@ def test_one_progress_bar_fills_once_from_the_start_of_a_scan_to_its_end(
     assert steps[0] == "Step 1 of 4" and "Step 4 of 4" in steps
     assert steps == sorted(steps)
     assert bar.maximum() == bar.value() == 1 and label.text() == "Done"
+    # a modification time is shown whole (a column counted in characters cut it in the middle)
+    pairs = window.results.pairs_view
+    shown = pairs.model().index(0, 8).data()
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", shown)
+    assert pairs.columnWidth(8) >= pairs.fontMetrics().horizontalAdvance(shown) + 12
 
 
 def test_the_whole_scan_share_of_each_stage_and_its_step() -> None:

@@ -245,6 +245,7 @@ class MainWindow(QMainWindow):
         self.open_report_action.setEnabled(not scanning)
         self.files.recent_menu.setEnabled(not scanning)
         self.save_report_action.setEnabled(not scanning and self.report is not None)
+        self.pdf_reports.action.setEnabled(not scanning and self.report is not None)
         self.folders_panel.setEnabled(not scanning)
         self.add_folder_action.setEnabled(not scanning)  # the menu's and the drop hint's
         self.results.drop_hint.add_button.setEnabled(not scanning)

@@ -65,7 +65,8 @@ class PdfReportExporter(QObject):
             return
         last = self._store.last_directory()
         if len(documents) == 1:
-            start = Path(last, f"{Path(documents[0].path).stem}-report.pdf")
+            # named as in a folder of them (and as `neardup sources --all` names them)
+            start = Path(last, f"{Path(documents[0].path).stem}.sources.pdf")
             path, _ = QFileDialog.getSaveFileName(
                 self._window, self.tr("Export report (PDF)"), str(start), self.tr("PDF (*.pdf)")
             )

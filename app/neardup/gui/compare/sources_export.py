@@ -42,7 +42,7 @@ class SourcesPageSaver(QObject):
     def choose_destination(self, document: object) -> None:
         """Ask where to save the page of ``document`` (a DocumentRow), then write it."""
         assert isinstance(document, DocumentRow)
-        start = Path(self._store.last_directory(), f"{Path(document.path).stem}-sources.html")
+        start = Path(self._store.last_directory(), f"{Path(document.path).stem}.sources.html")
         path, _ = QFileDialog.getSaveFileName(
             self._window, self.tr("Save sources page"), str(start), self.tr("Web pages (*.html)")
         )

@@ -24,12 +24,22 @@ from neardup.gui.report_data import LIBRARY_ROLE, DocumentRow, PairRow, SourceSh
 from neardup.gui.results.documents_model import DocumentsModel
 from neardup.gui.results.file_actions import add_file_actions
 from neardup.gui.results.models import keep_whole_selection
-from neardup.gui.results.table_layout import make_readable
+from neardup.gui.results.table_layout import DATE_SAMPLE, make_readable
 
 # More compare entries than this make the menu taller than a screen; the Pairs tab has the rest.
 MAX_SOURCE_ACTIONS = 10
 # First widths in characters (a person can drag them): names and folders get the most.
-_COLUMN_CHARS = {0: 28, 1: 24, 2: 13, 3: 28, 4: 8, 5: 8, 6: 7, 7: 14, 8: 16}
+_COLUMN_CHARS: dict[int, int | str] = {
+    0: 28,
+    1: 24,
+    2: 13,
+    3: 28,
+    4: 8,
+    5: 8,
+    6: 7,
+    7: 14,
+    8: DATE_SAMPLE,
+}
 
 
 class DocumentsPage(QWidget):

@@ -36,7 +36,7 @@ from neardup.gui.results.models import (
     keep_whole_selection,
 )
 from neardup.gui.results.pairs_model import PairsModel
-from neardup.gui.results.table_layout import make_readable
+from neardup.gui.results.table_layout import DATE_SAMPLE, make_readable
 from neardup.gui.tidy.ignore import GroupsProxy
 from neardup.gui.tidy.marks import MarkResult, MarkRule, apply_rule, keep_this_one
 from neardup.gui.tidy.plan import TidyScope, TrashPlan, plan_marked, plan_trash
@@ -45,8 +45,28 @@ KINDS = ("duplicate", "near-duplicate", "partial")
 # Beyond this many groups, expanding them all would make opening a report sluggish.
 MAX_EXPANDED_GROUPS = 5000
 # First widths of the columns in characters; a person can drag each one.
-_GROUP_CHARS = {0: 34, 1: 24, 2: 9, 3: 9, 4: 10, 5: 16, 6: 7, KIND_COLUMN: 14}
-_PAIR_CHARS = {0: 26, 1: 26, 2: 14, 3: 9, 4: 10, 5: 12, 6: 12, 7: 14, 8: 16, 9: 16}
+_GROUP_CHARS: dict[int, int | str] = {
+    0: 34,
+    1: 24,
+    2: 9,
+    3: 9,
+    4: 10,
+    5: DATE_SAMPLE,
+    6: 7,
+    KIND_COLUMN: 14,
+}
+_PAIR_CHARS: dict[int, int | str] = {
+    0: 26,
+    1: 26,
+    2: 14,
+    3: 9,
+    4: 10,
+    5: 12,
+    6: 12,
+    7: 14,
+    8: DATE_SAMPLE,
+    9: DATE_SAMPLE,
+}
 
 
 def _configure(view: QTableView | QTreeView) -> None:

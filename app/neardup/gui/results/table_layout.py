@@ -23,6 +23,9 @@ ROW_PADDING = 8
 MIN_COLUMN_CHARS = 4
 # Chinese and Latin glyphs, with accents and descenders: the tallest a line of a table holds.
 TALL_SAMPLE = "国Ágy"
+# The widest a modification time reads (`formatting.modified_text`): digits are wider than the
+# average character, so a date column measured in characters cut dates to "2026-1… 15:38".
+DATE_SAMPLE = "2088-08-28 28:08"
 
 
 def row_height(metrics: QFontMetrics) -> int:
@@ -46,9 +49,10 @@ class OneLineRows(QStyledItemDelegate):
         return QSize(size.width(), max(size.height(), row_height(option.fontMetrics)))
 
 
-def make_readable(view: QTableView | QTreeView, widths: Mapping[int, int]) -> None:
-    """Lay out a result table: ``widths`` maps a column to its first width in characters;
-    a person can drag any column wider or narrower, and the last one fills the rest."""
+def make_readable(view: QTableView | QTreeView, widths: Mapping[int, int | str]) -> None:
+    """Lay out a result table: ``widths`` maps a column to its first width, in characters or
+    as a sample of the widest text it shows; a person can drag any column wider or
+    narrower, and the last one fills the rest."""
     view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
     view.setWordWrap(False)
     metrics = view.fontMetrics()
@@ -56,8 +60,11 @@ def make_readable(view: QTableView | QTreeView, widths: Mapping[int, int]) -> No
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     header.setStretchLastSection(True)
     header.setMinimumSectionSize(chars_width(metrics, MIN_COLUMN_CHARS))
-    for column, chars in widths.items():
-        view.setColumnWidth(column, chars_width(metrics, chars))
+    for column, width in widths.items():
+        if isinstance(width, str):
+            view.setColumnWidth(column, metrics.horizontalAdvance(width) + ROW_PADDING * 3)
+        else:
+            view.setColumnWidth(column, chars_width(metrics, width))
     if isinstance(view, QTableView):
         rows = view.verticalHeader()
         rows.hide()
