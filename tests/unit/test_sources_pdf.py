@@ -21,7 +21,13 @@ import pytest
 from neardup import ScanSettings, scan
 from neardup.core.report import SourceReport, source_report, source_report_pdf
 from neardup.core.report.cff_fonts import CFF_HAN, has_cff_han, truetype_subset
-from neardup.core.report.pdf_fonts import has_han, report_fonts
+from neardup.core.report.pdf_fonts import (
+    STANDARD_HAN,
+    ReportFonts,
+    font_runs,
+    has_han,
+    report_fonts,
+)
 from neardup.core.report.scan_report import report_dict
 from neardup.core.report.sources_html import PALETTE
 from neardup.core.report.sources_pdf import printed_characters
@@ -291,3 +297,19 @@ def test_every_line_of_a_passage_is_highlighted_a_line_of_chinese_alone_too(
 
 def source_texts(found: SourceReport) -> str:
     return "".join(p.text for s in found.sources for p in s.passages)
+
+
+def test_quotation_marks_beside_chinese_take_the_chinese_font() -> None:
+    """“ and ” around Chinese are set in the Chinese font (where it holds them), as Chinese
+    text sets them; in English they stay in the standard font. Runs of one font join."""
+    standard = ReportFonts(STANDARD_HAN, False, STANDARD_HAN)  # holds every character
+    runs = font_runs("他说：“在乡土社会里”。He said “OK” here", standard)
+    assert runs == [(STANDARD_HAN, "他说：“在乡土社会里”。"), ("Helvetica", "He said “OK” here")]
+    # a Chinese font without them: the font that holds them, never a gap
+    without = ReportFonts("NearDupHan", True, "x.ttf", frozenset(map(ord, "他说在里")))
+    assert [font for font, _ in font_runs("他“在里”", without)] == [
+        "NearDupHan",
+        STANDARD_HAN,
+        "NearDupHan",
+        STANDARD_HAN,
+    ]

@@ -206,7 +206,33 @@ def font_runs(text: str, fonts: ReportFonts) -> list[tuple[str, str]]:
         position = run.end()
     if position < len(text):
         runs += _other_runs(text[position:], fonts)
-    return runs
+    return _quotes_with_their_text(runs, fonts)
+
+
+# Quotation marks the standard font holds too; beside Chinese they take the Chinese font's
+# glyphs, which are set as Chinese text sets them (Helvetica's look like English quotes).
+_QUOTES = frozenset("“”‘’")
+
+
+def _quotes_with_their_text(
+    runs: list[tuple[str, str]], fonts: ReportFonts
+) -> list[tuple[str, str]]:
+    """A run of quotation marks alone next to a run not in the standard font is set in the
+    font that holds them beside Chinese; then neighbouring runs of one font are one run."""
+    placed: list[tuple[str, str]] = []
+    for k, (font, run) in enumerate(runs):
+        beside = [runs[j][0] for j in (k - 1, k + 1) if 0 <= j < len(runs)]
+        if font == LATIN and set(run) <= _QUOTES and any(f != LATIN for f in beside):
+            placed += _other_runs(run, fonts)
+        else:
+            placed.append((font, run))
+    joined: list[tuple[str, str]] = []
+    for font, run in placed:
+        if joined and joined[-1][0] == font:
+            joined[-1] = (font, joined[-1][1] + run)
+        else:
+            joined.append((font, run))
+    return joined
 
 
 def _other_runs(text: str, fonts: ReportFonts) -> list[tuple[str, str]]:
