@@ -737,11 +737,11 @@
     </message>
     <message>
         <location line="+20"/>
-        <source>Scan: compared with everything. Reference library: a folder of documents compared only with the scanned ones. Saved library: a library made with “neardup library add”, checked against without reading its files again.</source>
-        <translation>扫描：与所有文档比较。参考文献库：一个文档文件夹，只与被扫描的文档比较。已保存的文献库：用“neardup library add”建立的文献库，比对时不再读取其中的文件。</translation>
+        <source>Scan: compared with everything. Reference library: a folder of documents compared only with the scanned ones. Saved library: a library made with “neardup library add”, checked against without reading its files again; it finds text copied in runs of about 160 Chinese characters or 30 English words and more (a reference library folder finds shorter ones too).</source>
+        <translation>扫描：与所有文档比较。参考文献库：一个文档文件夹，只与被扫描的文档比较。已保存的文献库：用“neardup library add”建立的文献库，比对时不再读取其中的文件；它能找到连续约 160 个汉字或 30 个英文单词以上的复制文本（参考文献库文件夹也能找到更短的）。</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+56"/>
         <source>Choose one saved library: a scan checks against one at a time.</source>
         <translation>请只选择一个已保存的文献库：每次扫描只与一个文献库比对。</translation>
     </message>

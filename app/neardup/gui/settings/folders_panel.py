@@ -135,7 +135,9 @@ class FoldersPanel(QGroupBox):
             self.tr(
                 "Scan: compared with everything. Reference library: a folder of documents "
                 "compared only with the scanned ones. Saved library: a library made with "
-                "“neardup library add”, checked against without reading its files again."
+                "“neardup library add”, checked against without reading its files again; it "
+                "finds text copied in runs of about 160 Chinese characters or 30 English words "
+                "and more (a reference library folder finds shorter ones too)."
             )
         )
         combo.currentIndexChanged.connect(self.changed)
