@@ -1902,9 +1902,14 @@
         <translation>无法审阅这对文档：{error}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Confirm as a copy</source>
         <translation>确认为抄袭</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{a} and {b}: confirmed as a copy.</source>
+        <translation>{a} 与 {b}：确认为抄袭。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1912,12 +1917,12 @@
         <translation>排除此匹配</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>A note for the reports (optional):</source>
-        <translation>报告中的备注（可选）：</translation>
+        <location line="+2"/>
+        <source>{a} and {b}: dismissed, not copying; the match leaves the sources&apos; figures.</source>
+        <translation>{a} 与 {b}：排除，不算抄袭；这处匹配不再计入来源报告的比例。</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+53"/>
         <source>Confirmed as a copy; kept for later scans</source>
         <translation>已确认为抄袭；以后的扫描中仍会保留</translation>
     </message>

@@ -44,6 +44,9 @@ def _choose(window: MainWindow, text: str, note: str | None = None) -> None:
     def answer() -> None:
         dialog = QApplication.activeModalWidget()
         assert isinstance(dialog, QInputDialog)
+        # the dialog names the pair and the decision, not only its title
+        assert all(name in dialog.labelText() for name in NOTES)
+        assert ("confirmed" if "Confirm" in text else "dismissed") in dialog.labelText()
         dialog.setTextValue(note or "")
         dialog.accept()
 

@@ -82,15 +82,19 @@ class ReviewController(QObject):
     def mark(self, pair: PairRow, verdict: Verdict, note: str | None = None) -> bool:
         """Record a decision (asking for a note when none is given); whether it was kept."""
         if note is None:
-            title = (
-                self.tr("Confirm as a copy")
-                if verdict is Verdict.CONFIRMED
-                else self.tr("Dismiss this match")
-            )
+            names = {"a": Path(pair.a).name, "b": Path(pair.b).name}
+            if verdict is Verdict.CONFIRMED:
+                title = self.tr("Confirm as a copy")
+                said = self.tr("{a} and {b}: confirmed as a copy.").format(**names)
+            else:
+                title = self.tr("Dismiss this match")
+                said = self.tr(
+                    "{a} and {b}: dismissed, not copying; the match leaves the sources' figures."
+                ).format(**names)
             note, accepted = QInputDialog.getText(
                 self._window,
                 title,
-                self.tr("A note for the reports (optional):"),
+                f"{said}\n\n{self.tr('A note for the reports (optional):')}",
                 QLineEdit.EchoMode.Normal,
                 pair.review_note,
             )
