@@ -14,6 +14,7 @@ import pytest
 
 from neardup import CancelToken, Progress, ScanSettings, Stage, scan
 from neardup.core.features.analyze import AnalyzeOptions
+from neardup.core.scan import walk
 from neardup.core.scan import worker as analysis_worker
 from neardup.core.store.cache import AnalysisCache
 from textgen import document
@@ -208,6 +209,26 @@ def test_a_folder_reached_twice_through_a_symlink_is_read_once(tmp_path: Path) -
         (p.kind.value, {result.documents[p.a].path.name, result.documents[p.b].path.name})
         for p in result.pairs
     ] == [("duplicate", {"doc0.txt", "copy.txt"})]
+
+
+def test_a_file_is_listed_where_it_is_not_through_a_link_to_its_folder(tmp_path: Path) -> None:
+    """ "Desktop backup/Work (shortcut)" links to "Documents/Work" and sorts first: the files
+    were listed through the link, and tidying that "copy" moved the real file. Real folders
+    are walked first; a link to a folder outside is still followed."""
+    root = tmp_path / "mess"
+    work = root / "Documents" / "Work"
+    work.mkdir(parents=True)
+    (work / "budget.txt").write_text(document(3), encoding="utf-8")
+    (root / "Desktop backup").mkdir()
+    (root / "Desktop backup" / "Work (shortcut)").symlink_to(work, target_is_directory=True)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "notes.txt").write_text(document(4), encoding="utf-8")
+    (root / "Desktop backup" / "elsewhere").symlink_to(outside, target_is_directory=True)
+    (work / "up").symlink_to(root, target_is_directory=True)  # a loop, walked once
+    found = walk([root], (".txt",))
+    assert found.files == [work / "budget.txt", root / "Desktop backup" / "elsewhere" / "notes.txt"]
+    assert not found.problems
 
 
 def test_folder_handling_hidden_exclude_and_symlink_loops(tmp_path: Path) -> None:

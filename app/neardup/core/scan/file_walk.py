@@ -33,27 +33,41 @@ def _matches(path: Path, patterns: Sequence[str]) -> bool:
 def _walk_folder(
     root: Path, include_hidden: bool, problems: list[Problem]
 ) -> Iterator[tuple[Path, str]]:
-    """(path, key) of every file below ``root``; the key has the folder's real path."""
-    # Follow symlinked folders, but remember real paths so a loop is walked once.
+    """(path, key) of every file below ``root``; the key has the folder's real path.
+
+    Symlinked folders are followed, but only once every real folder below ``root`` has been
+    walked: a file is then listed where it is, not through a link to its folder that sorts
+    first ("Desktop backup/Work (shortcut)" before "Documents/Work"), which a person would
+    take for a copy and tidy away, moving the real file. Real paths are remembered, so a
+    folder reached twice (or a loop of links) is walked once.
+    """
     seen: set[str] = set()
+    links: list[Path] = []  # symlinked folders found, walked after the real ones
 
     def on_error(error: OSError) -> None:
         problems.append(
             Problem.of(Path(error.filename or root), "folder-unreadable", detail=error.strerror)
         )
 
-    for folder, dirnames, filenames in os.walk(root, followlinks=True, onerror=on_error):
-        real = os.path.realpath(folder)
-        if real in seen:
-            dirnames[:] = []
-            continue
-        seen.add(real)
-        if not include_hidden:
-            dirnames[:] = [d for d in dirnames if not _is_hidden(d)]
-        dirnames.sort()
-        for name in sorted(filenames):
-            if include_hidden or not _is_hidden(name):
-                yield Path(folder) / name, os.path.join(real, name)
+    starts = [root]
+    while starts:
+        for folder, dirnames, filenames in os.walk(starts.pop(0), onerror=on_error):
+            real = os.path.realpath(folder)
+            if real in seen:
+                dirnames[:] = []
+                continue
+            seen.add(real)
+            if not include_hidden:
+                dirnames[:] = [d for d in dirnames if not _is_hidden(d)]
+            dirnames.sort()
+            linked = [d for d in dirnames if os.path.islink(os.path.join(folder, d))]
+            links += [Path(folder) / d for d in linked]
+            dirnames[:] = [d for d in dirnames if d not in linked]
+            for name in sorted(filenames):
+                if include_hidden or not _is_hidden(name):
+                    yield Path(folder) / name, os.path.join(real, name)
+        if not starts:
+            starts, links = links, []
 
 
 def walk(
