@@ -485,3 +485,39 @@ def test_the_documents_tab_marks_what_is_in_the_trash_until_undo(
     assert all(not tip(p).startswith("In the Trash") for p in set(rows) - trashed)
     window.tidy.undo_last()
     assert all(not tip(p).startswith("In the Trash") for p in rows)
+
+
+def test_a_locked_file_is_not_reported_moved_and_the_trash_keeps_no_second_name(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
+) -> None:
+    """A file whose folder cannot let it go (immutable here; a locked folder, some network
+    drives): Qt's moveToTrash links it into the Trash, cannot remove it, and answers yes. It
+    was reported moved, shown as in the Trash, and the Trash held a second name for it."""
+    import shutil
+    import subprocess
+
+    folder = helpers.untidy_folder(tmp_path)
+    helpers.scan(qtbot, window, folder.path)
+    duplicates = sorted(helpers.duplicates(window))
+    locked_folder = Path(duplicates[0]).parent
+    locked = [d for d in duplicates if Path(d).parent == locked_folder]
+    rest = [d for d in duplicates if d not in locked]
+    chattr = shutil.which("chattr")
+    done = subprocess.run(
+        [chattr or "chattr", "+i", str(locked_folder)], capture_output=True, check=False
+    )
+    if chattr is None or done.returncode != 0:
+        pytest.skip("cannot make a folder immutable here (chattr needs root and ext2/3/4)")
+    try:
+        helpers.agree(window)
+        window.results.groups_view.selectAll()
+        outcome = helpers.trash_selection(qtbot, window, by_key=True)
+    finally:
+        subprocess.run([chattr, "-i", str(locked_folder)], check=True)
+    assert sorted(f.original for f in outcome.done) == rest
+    assert sorted(s.path for s in outcome.skipped) == locked
+    assert all("cannot change the folder" in s.reason for s in outcome.skipped), outcome.skipped
+    for path in locked:
+        assert Path(path).read_bytes() == folder.bytes_of[path]
+        assert not window.results.groups_model.is_in_trash(path)
+    assert set(trash.contents()) == set(rest)  # no second name of a locked file
