@@ -195,6 +195,7 @@ def test_cancelled_confirmation_moves_nothing(
     edited = str(folder.path / "notes edited.txt")
     seen: list[tuple[str, str, str]] = []
     buttons: list[str] = []
+    headlines: list[str] = []
 
     def answer_cancel() -> None:
         # the real, modal confirmation dialog: read it, then press its Cancel button
@@ -209,6 +210,7 @@ def test_cancelled_confirmation_moves_nothing(
         buttons.append(move.text())
         also.setChecked(True)
         buttons.append(move.text())
+        headlines.append(box.text())  # the headline follows the tick, as the button does
         cancel = box.button(QMessageBox.StandardButton.Cancel)
         assert isinstance(cancel, QPushButton)
         cancel.click()
@@ -230,6 +232,10 @@ def test_cancelled_confirmation_moves_nothing(
     assert set(exact.splitlines()) == duplicates - {edited}
     assert edited_part.splitlines() == ["Edited versions, moved only if ticked:", edited]
     assert buttons == ["Move 2 files to Trash", "Move 3 files to Trash"]
+    [ticked] = headlines
+    everything = sum(len(folder.bytes_of[p]) for p in duplicates)
+    assert ticked.startswith("Move 3 files (")
+    assert f"{everything / 1024:.1f} KB" in ticked or f"{everything} B" in ticked
     for path, data in folder.bytes_of.items():
         assert Path(path).read_bytes() == data
     assert not trash.root.exists() or trash.is_empty()
@@ -521,3 +527,23 @@ def test_a_locked_file_is_not_reported_moved_and_the_trash_keeps_no_second_name(
         assert Path(path).read_bytes() == folder.bytes_of[path]
         assert not window.results.groups_model.is_in_trash(path)
     assert set(trash.contents()) == set(rest)  # no second name of a locked file
+
+
+def test_a_file_put_back_by_hand_is_not_shown_in_the_trash_after_a_rescan(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
+) -> None:
+    """Restored from the system Trash by hand, then scanned again: the row was still greyed
+    as in the Trash, with a tooltip sending the person to an Undo that had nothing to do."""
+    _, outcome = helpers.trash_all_duplicates(qtbot, window, tmp_path)
+    first = outcome.done[0]
+    Path(first.in_trash).rename(first.original)  # as a file manager's Restore does
+    with qtbot.waitSignal(window.scan_finished, timeout=SCAN_TIMEOUT_MS):
+        window.scan_action.trigger()  # the same folder again
+        answer_discard(window)
+    assert not window.results.groups_model.is_in_trash(first.original)
+    documents = window.results.documents_model
+    [row] = [r for r in range(documents.rowCount()) if documents.document(r).path == first.original]
+    tip = str(documents.data(documents.index(row, 0), Qt.ItemDataRole.ToolTipRole))
+    assert not tip.startswith("In the Trash")
+    still = {f.original for f in outcome.done[1:]}
+    assert still and all(window.results.groups_model.is_in_trash(p) for p in still)

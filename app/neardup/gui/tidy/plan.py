@@ -356,13 +356,19 @@ def confirmation(plan: TrashPlan, undo_shortcut: str, destination: str | None = 
         title = translate("TidyPlan", "Move to folder")
     # What the confirming button moves as the box opens: the exact copies (a new-user test
     # read "Move 4 files" above a button that said "Move 0 files": all four were edited).
-    exact = plan.exact_files
-    question = translate("TidyPlan", "Move {files} ({size}) to {where}?").format(
-        files=files_text(len(exact)),
-        size=human_size(sum(d.size for d in exact)),
+    question = move_question(plan, False, destination)
+    return Message(title, question, informative, details.strip("\n"))
+
+
+def move_question(plan: TrashPlan, with_edited: bool, destination: str | None = None) -> str:
+    """The question's headline: what the confirming button moves, with the edited versions
+    or without them (the box's tick changes both)."""
+    files = plan.files if with_edited else plan.exact_files
+    return translate("TidyPlan", "Move {files} ({size}) to {where}?").format(
+        files=files_text(len(files)),
+        size=human_size(sum(d.size for d in files)),
         where=_the_trash(destination),
     )
-    return Message(title, question, informative, details.strip("\n"))
 
 
 def moved_summary(outcome: Outcome, undo_shortcut: str, destination: str | None = None) -> Message:

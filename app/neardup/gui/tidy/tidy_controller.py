@@ -23,6 +23,7 @@ from neardup.gui.tidy.plan import (
     also_edited_label,
     confirmation,
     move_button_text,
+    move_question,
     moved_summary,
     restored_summary,
 )
@@ -95,6 +96,7 @@ class TidyController(QObject):
         self.undo_action.triggered.connect(self.undo_last)
         results.trash_requested.connect(self.trash_rows)
         results.groups_view.selectionModel().selectionChanged.connect(self.update_actions)
+        results.groups_model.modelReset.connect(self._forget_files_put_back)
         results.groups_model.modelReset.connect(self.update_actions)
         results.groups_model.marks_changed.connect(self.update_actions)
         self.update_actions()
@@ -127,6 +129,17 @@ class TidyController(QObject):
             {path: os.path.dirname(f.in_trash) for path, f in self.moved.items()}
         )
         self.results.documents_model.set_in_trash(self.in_trash.keys())
+
+    def _forget_files_put_back(self) -> None:
+        """A file back where it was (restored from the system Trash by hand, say) is no longer
+        shown as moved once new results are shown: a rescan that found it showed it greyed
+        as in the Trash. Undo still knows the move, and says the file is back already."""
+        back = [p for p in (*self.in_trash, *self.moved) if os.path.lexists(p)]
+        if back:
+            for path in back:
+                self.in_trash.pop(path, None)
+                self.moved.pop(path, None)
+            self._mark_in_trash()
 
     # --- moving and undoing ------------------------------------------------------------------
 
@@ -237,6 +250,7 @@ class TidyController(QObject):
             box.setCheckBox(also_edited)
 
             def follow(checked: bool) -> None:
+                box.setText(move_question(plan, checked, destination))
                 move.setText(move_button_text(plan, checked, where))
                 move.setEnabled(checked or bool(plan.exact_files))
 
