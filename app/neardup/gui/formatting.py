@@ -122,7 +122,9 @@ def progress_text(progress: Progress, stages: list[Stage] | None = None) -> str:
     """One line for the progress bar: the step, its stage, done/total, the current file,
     the time left (of the step)."""
     stages = scan_stages() if stages is None else stages
-    parts = [f"{stage_text(progress.stage)} {progress.done}/{progress.total}"]
+    # A count says something only over several ("Matching 0/1" and "Done 1/1" did not).
+    count = f" {progress.done}/{progress.total}" if progress.total > 1 else ""
+    parts = [f"{stage_text(progress.stage)}{count}"]
     if progress.stage in stages:
         parts[0] = translate("Progress", "Step {step} of {steps}: {stage}").format(
             step=stages.index(progress.stage) + 1, steps=len(stages), stage=parts[0]

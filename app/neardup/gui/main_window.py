@@ -343,8 +343,8 @@ class MainWindow(QMainWindow):
         self.show_error(self.tr("Scan failed"), error)
 
     def _on_scan_done(self) -> None:
-        self.progress_bar.end(shown=self.report is not None)
         cancelled = self.report is not None and self.report.summary.cancelled
+        self.progress_bar.end(finished=self.report is not None and not cancelled)
         self.progress_label.setText(self.tr("Cancelled") if cancelled else self.tr("Done"))
         self._set_scanning(False)
         self.scan_finished.emit()

@@ -33,7 +33,12 @@ class ScanProgressBar(QProgressBar):
         self.setValue(max(round((fraction or 0.0) * BAR_RANGE), self.value()))
         return progress_text(progress, self.stages)
 
-    def end(self, shown: bool) -> None:
-        """Full when the scan's results are shown, empty when there are none."""
-        self.setRange(0, 1)
-        self.setValue(1 if shown else 0)
+    def end(self, finished: bool) -> None:
+        """Full when the scan finished; where it stopped when it was cancelled (a cancelled
+        scan's bar at 100% beside "Cancelled" read as a finished one)."""
+        if finished:
+            self.setRange(0, 1)
+            self.setValue(1)
+        elif self.maximum() == 0:  # stopped before its files were found
+            self.setRange(0, 1)
+            self.setValue(0)
