@@ -30,6 +30,9 @@ from neardup.gui.tidy.trash import (
     REFERENCE_GONE,
     SAME_FILE,
     TRASH_UNAVAILABLE,
+    KeptCopies,
+    move_to_trash,
+    unsafe_to_move,
 )
 
 pytestmark = pytest.mark.usefixtures("trash")
@@ -417,12 +420,13 @@ def test_tidy_actions_are_disabled_while_scanning(
     assert window.tidy.trash_action.isEnabled()
 
 
-def test_a_file_the_kept_reference_links_to_is_never_trashed(
+def test_a_link_to_a_file_is_that_file_not_a_copy_to_tidy(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
 ) -> None:
-    # The walk reads symlinks, so a file and a link to it are exact duplicates; with the link
-    # as the reference (same size and time, first by name), trashing the file would leave the
-    # kept copy dangling.
+    """A file and a link to it were read as two files, exact duplicates; with the link first
+    by name it became the copy to keep, and a new-user test saw the real file marked to go.
+    The link is now the file it leads to: one document, at the file's own path, nothing to
+    tidy."""
     folder = tmp_path / "linked"
     folder.mkdir()
     original = folder / "zz original.txt"
@@ -430,17 +434,29 @@ def test_a_file_the_kept_reference_links_to_is_never_trashed(
     link = folder / "aa link.txt"
     link.symlink_to(original.name)
     scan_folder(qtbot, window, folder)
-    assert helpers.references(window) == {str(link)} and helpers.duplicates(window) == {
-        str(original)
-    }
-    helpers.agree(window)
-    window.results.groups_view.selectAll()
-    outcome = helpers.trash_selection(qtbot, window)
-    assert not outcome.done
-    [skipped] = outcome.skipped
-    assert skipped.path == str(original) and SAME_FILE in skipped.reason
+    assert window.report is not None
+    assert [d.path for d in window.report.documents.values()] == [str(original)]
+    assert window.results.groups_model.rowCount() == 0 and not helpers.duplicates(window)
+    assert not window.tidy.trash_action.isEnabled()
     assert original.is_file() and link.read_bytes() == original.read_bytes()
     assert trash.is_empty() or not trash.root.exists()
+
+
+def test_a_report_that_lists_a_file_and_a_link_to_it_never_trashes_the_file(
+    tmp_path: Path, trash: Trash
+) -> None:
+    """A report saved by an earlier version may list a link and the file it leads to as
+    copies, the link kept: moving the file would leave the kept copy dangling."""
+    original = tmp_path / "zz original.txt"
+    original.write_text(join(document(82)), encoding="utf-8")
+    link = tmp_path / "aa link.txt"
+    link.symlink_to(original.name)
+    stat = original.stat()
+    row = DocumentRow(str(original), stat.st_size, "txt", stat.st_mtime_ns, "scan", 60)
+    kept = KeptCopies(None, (str(link),))
+    assert unsafe_to_move(row, kept) == f"{SAME_FILE} (aa link.txt leads to it)"
+    outcome = move_to_trash([row], {row.path: kept})
+    assert not outcome.done and original.is_file() and (trash.is_empty() or not trash.root.exists())
 
 
 def test_duplicates_stay_when_their_reference_is_gone(

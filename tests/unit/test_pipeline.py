@@ -231,6 +231,20 @@ def test_a_file_is_listed_where_it_is_not_through_a_link_to_its_folder(tmp_path:
     assert not found.problems
 
 
+def test_a_link_to_a_file_is_the_file_listed_once_at_its_own_path(tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    real = folder / "report.txt"
+    real.write_text(document(5), encoding="utf-8")
+    (folder / "a shortcut.txt").symlink_to(real.name)  # sorts first
+    (folder / "dangling.txt").symlink_to(tmp_path / "gone.txt")
+    found = walk([folder], (".txt",))
+    assert found.files == [real, folder / "dangling.txt"]  # a broken link is still reported
+    assert walk([folder / "a shortcut.txt"], (".txt",)).files == [folder / "a shortcut.txt"]
+    both = walk([folder / "a shortcut.txt", folder], (".txt",))
+    assert both.files[0] == real  # named first as the link, listed at the file's own path
+
+
 def test_folder_handling_hidden_exclude_and_symlink_loops(tmp_path: Path) -> None:
     folder = make_folder(tmp_path / "docs", count=2)
     (folder / ".secret.txt").write_text(document(1), encoding="utf-8")

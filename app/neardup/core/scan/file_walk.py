@@ -16,8 +16,8 @@ class WalkResult:
     files: list[Path]
     problems: list[Problem]
     skipped: int  # files of other types found inside folders
-    # Each file's path with its folder resolved: the same file reached through a symlinked
-    # folder (or a folder named twice by different paths) has one key.
+    # Each file's real path: the same file reached through a symlinked folder, a folder named
+    # twice by different paths, or a link to the file itself has one key.
     keys: list[str]
 
 
@@ -96,10 +96,23 @@ def walk(
                 if found.suffix.lower() not in wanted:
                     skipped += 1
                     continue
-                files.setdefault(os.path.normcase(key), found)
+                _keep(files, key, found)
         elif path.exists() or path.is_symlink():
             folder = os.path.realpath(path.parent)
-            files.setdefault(os.path.normcase(os.path.join(folder, path.name)), path)
+            _keep(files, os.path.join(folder, path.name), path)
         else:
             problems.append(Problem.of(path, "missing"))
     return WalkResult(list(files.values()), problems, skipped, list(files))
+
+
+def _keep(files: dict[str, Path], key: str, found: Path) -> None:
+    """List ``found`` under its real path, once. A link to a file is that file: listed
+    beside it, it was an exact duplicate of itself, chosen as the one to keep where it sorted
+    first, and tidying its "copy" moved the real file. Where both are found, the file's own
+    path is listed, not the link's."""
+    if os.path.islink(key):
+        key = os.path.realpath(key)
+    key = os.path.normcase(key)
+    known = files.get(key)
+    if known is None or (os.path.islink(known) and not os.path.islink(found)):
+        files[key] = found

@@ -56,8 +56,8 @@ _GROUP_CHARS: dict[int, int | str] = {
     KIND_COLUMN: 14,
 }
 _PAIR_CHARS: dict[int, int | str] = {
-    0: 26,
-    1: 26,
+    0: 30,
+    1: 30,
     2: 14,
     3: 9,
     4: 10,
