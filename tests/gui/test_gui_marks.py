@@ -22,6 +22,7 @@ from neardup.gui.main_window import MainWindow
 from neardup.gui.report_data import DUPLICATE_KIND, NEAR_DUPLICATE_KIND, GroupRow
 from neardup.gui.results.groups_model import KIND_COLUMN, MIXED_KIND, REFERENCE_TAG
 from neardup.gui.tidy.marks import MarkRule
+from neardup.gui.tidy.plan import Answer, TrashPlan
 from neardup.gui.tidy.tidy_controller import TRASH_MARKED_TEXT, TRASH_SELECTED_TEXT
 
 pytestmark = pytest.mark.usefixtures("trash")
@@ -241,3 +242,39 @@ def test_keep_this_one_makes_a_member_the_reference(
     assert old_reference in gone and member.document.path not in gone
     assert Path(member.document.path).read_bytes() == folder.bytes_of[member.document.path]
     assert set(trash.contents()) == gone
+
+
+def test_the_same_text_in_another_format_is_not_an_exact_copy_to_tidy(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, trash: Trash
+) -> None:
+    """A .docx of a report's text beside the .txt report (a PDF made of a .docx, the sent
+    version, in a new-user test): the same text, but a file a person may mean to keep.
+    "Mark exact duplicates only" leaves it, and moving the group's copies moves it only
+    when the box for edited versions is ticked."""
+    from docgen import write_docx
+
+    text = join(document(91))
+    folder = tmp_path / "report"
+    written = helpers.write(folder, {"report.txt": text, "report (copy).txt": text})
+    write_docx(folder / "report.docx", text.strip().split("\n\n"))
+    helpers.scan_folder(qtbot, window, folder)
+    members = {Path(m.document.path).name: m for _, m in helpers.members(window)}
+    assert set(members) == {"report.txt", "report (copy).txt", "report.docx"}
+    reference = next(name for name, m in members.items() if m.is_reference)
+    assert reference.endswith(".txt")
+    other_txt = ({"report.txt", "report (copy).txt"} - {reference}).pop()
+    assert members["report.docx"].kind == DUPLICATE_KIND  # the same text, as the report says
+    window.marks.actions[MarkRule.EXACT_ONLY].trigger()
+    assert window.results.groups_model.marked_paths() == {str(folder / other_txt)}
+    window.marks.actions[MarkRule.ALL_BUT_KEPT].trigger()
+    asked: list[TrashPlan] = []
+
+    def exact_only(plan: TrashPlan, destination: str | None = None) -> Answer:
+        asked.append(plan)
+        return Answer.EXACT_ONLY  # Move, the box for edited versions left unticked
+
+    window.tidy.confirm = exact_only
+    outcome = helpers.trash_selection(qtbot, window)
+    assert [Path(d.path).name for d in asked[0].edited_files] == ["report.docx"]
+    assert [Path(f.original).name for f in outcome.done] == [other_txt]
+    assert (folder / "report.docx").exists() and str(folder / other_txt) in written

@@ -15,7 +15,7 @@ from pathlib import PurePath
 from neardup.core.match import MemberInfo, choose_reference
 from neardup.core.settings import ReferenceRule
 from neardup.gui.report_data import GroupRow, MemberRow, PairRow, with_reference
-from neardup.gui.tidy.plan import TidyScope
+from neardup.gui.tidy.plan import TidyScope, same_format
 
 
 class MarkRule(Enum):
@@ -66,7 +66,12 @@ def _others(group: GroupRow) -> set[str]:
 
 
 def _exact(group: GroupRow) -> set[str]:
-    return {m.document.path for m in group.members if not m.is_reference and m.is_exact_copy}
+    """The exact copies of the group's reference, in its format (`plan.same_format`)."""
+    return {
+        m.document.path
+        for m in group.members
+        if not m.is_reference and m.is_exact_copy and same_format(m.document.path, group.reference)
+    }
 
 
 def apply_rule(

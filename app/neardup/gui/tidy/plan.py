@@ -118,8 +118,16 @@ class TidyScope:
         return self.references | library
 
     def is_exact_copy(self, path: str, of: str) -> bool:
+        """Whether ``path`` is ``of``'s text in the same format (`same_format`)."""
         pair = self.pair_of.get((path, of))
-        return pair is not None and pair.kind == DUPLICATE_KIND
+        return pair is not None and pair.kind == DUPLICATE_KIND and same_format(path, of)
+
+
+def same_format(path: str, other: str) -> bool:
+    """Whether two files are of one format. The same text in another format (a PDF made of
+    a .docx) is a file a person may mean to keep: tidying moves it only as it moves an
+    edited version, when ticked, and "Mark exact duplicates only" leaves it."""
+    return PurePath(path).suffix.lower() == PurePath(other).suffix.lower()
 
 
 @dataclass(frozen=True, slots=True)
