@@ -1565,7 +1565,7 @@
         <translation>约剩 {minutes} 分钟</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+52"/>
         <source>Step {step} of {steps}: {stage}</source>
         <translation>第 {step} 步（共 {steps} 步）：{stage}</translation>
     </message>
@@ -1787,31 +1787,37 @@
     </message>
     <message>
         <location line="+22"/>
-        <location line="+38"/>
+        <location line="+62"/>
         <source>Documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="-61"/>
         <location line="+38"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
         <location line="-37"/>
+        <location line="+53"/>
         <source>Pairs</source>
         <translation>文档对</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-52"/>
         <location line="+37"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source>Pairs ({shown} of {total})</source>
         <translation>文档对（{total} 个中的 {shown} 个）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Documents ({shown} of {total})</source>
+        <translation>文档（{total} 篇中的 {shown} 篇）</translation>
     </message>
     <message>
         <location line="+87"/>
@@ -2356,7 +2362,7 @@
 <context>
     <name>TidyController</name>
     <message>
-        <location filename="../../app/neardup/gui/tidy/tidy_controller.py" line="+34"/>
+        <location filename="../../app/neardup/gui/tidy/tidy_controller.py" line="+35"/>
         <source>Move duplicates to &amp;Trash…</source>
         <translation>将重复文件移到回收站(&amp;T)…</translation>
     </message>
@@ -2391,7 +2397,7 @@
         <translation>将上次移到回收站的文件放回原处。</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+79"/>
         <source>Move to folder</source>
         <translation>移到文件夹</translation>
     </message>
@@ -2402,7 +2408,7 @@
         <translation>没有移动任何文件。</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+85"/>
         <source>Move the files into this folder</source>
         <translation>将文件移入此文件夹</translation>
     </message>
@@ -2425,18 +2431,18 @@
         <translation>回收站</translation>
     </message>
     <message>
-        <location line="+181"/>
+        <location line="+189"/>
         <source>Undo move of {files} to {where}</source>
         <translation>撤销将 {files} 移到{where}</translation>
     </message>
     <message>
         <location line="+21"/>
-        <location line="+145"/>
+        <location line="+151"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location line="-122"/>
+        <location line="-128"/>
         <source>…and {count} more (see details)</source>
         <translation>…另有 {count} 个（见详细信息）</translation>
     </message>
@@ -2511,12 +2517,12 @@
         <translation>移到文件夹</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+11"/>
         <source>Move {files} ({size}) to {where}?</source>
         <translation>将 {files}（{size}）移到{where}吗？</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>Moved to Trash</source>
         <translation>已移到回收站</translation>
     </message>
@@ -2659,7 +2665,7 @@
         <translation>{same}（{name} 指向它）</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+67"/>
         <source>no longer at {path}</source>
         <translation>已不在 {path}</translation>
     </message>

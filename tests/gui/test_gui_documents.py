@@ -122,6 +122,12 @@ def test_documents_tab_ranks_the_partial_copy_near_the_top(
     assert results.tabs.tabText(0) == f"Documents ({len(theses.all)})"
     table = results.documents_model
     assert _shown_paths(table) == {str(p) for p in theses.all}
+    # the tab counts what the filter leaves, as the Pairs tab does
+    page.filter_edit.setText(theses.thesis.name)
+    assert results.tabs.tabText(0) == f"Documents ({table.rowCount()} of {len(theses.all)})"
+    assert table.rowCount() < len(theses.all)
+    page.filter_edit.clear()
+    assert results.tabs.tabText(0) == f"Documents ({len(theses.all)})"
 
     header = results.documents_view.horizontalHeader()
     assert header.sortIndicatorSection() == FOUND

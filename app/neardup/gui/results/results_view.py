@@ -203,9 +203,10 @@ class ResultsView(QWidget):
         self.group_menu_hook: Callable[[QMenu, GroupRow, MemberRow | None], None] | None = None
         # Entries other parts add to a pair's menu (ignoring, review marks), in order.
         self.pair_menu_hooks: list[Callable[[QMenu, PairRow], None]] = []
-        # The Pairs tab counts the rows its filters leave, as they change.
-        self.pairs_model.layoutChanged.connect(self._show_pair_count)
-        self.pairs_model.modelReset.connect(self._show_pair_count)
+        # The Pairs and Documents tabs count the rows their filters leave, as they change.
+        for filtered in (self.pairs_model, self.documents_model):
+            filtered.layoutChanged.connect(self._show_filtered_counts)
+            filtered.modelReset.connect(self._show_filtered_counts)
 
     def show_report(self, report: ReportData) -> None:
         self._report = report
@@ -220,7 +221,6 @@ class ResultsView(QWidget):
         self.documents_page.show_documents(list(report.documents.values()), self._pair_of)
         self.summary_label.setText(report.summary.text())
         for page, title, count in (
-            (self.documents_page, self.tr("Documents"), len(report.documents)),
             (self.groups_view, self.tr("Groups"), len(report.groups)),
             (self.problems_view, self.tr("Problems"), len(report.problems)),
         ):
@@ -228,17 +228,28 @@ class ResultsView(QWidget):
                 self.tabs.indexOf(page),
                 f"{title} ({count})",
             )
-        self._show_pair_count()  # the Pairs tab: what its filters leave of them
+        self._show_filtered_counts()  # Pairs and Documents: what their filters leave
 
-    def _show_pair_count(self) -> None:
-        total = len(self._report.pairs) if self._report is not None else 0
-        shown = self.pairs_model.rowCount()
-        title = (
-            self.tr("Pairs ({shown} of {total})").format(shown=shown, total=total)
-            if shown != total
-            else f"{self.tr('Pairs')} ({total})"
-        )
-        self.tabs.setTabText(self.tabs.indexOf(self.pairs_page), title)
+    def _show_filtered_counts(self) -> None:
+        report = self._report
+        for page, total, shown, title, some in (
+            (
+                self.pairs_page,
+                len(report.pairs) if report is not None else 0,
+                self.pairs_model.rowCount(),
+                self.tr("Pairs"),
+                self.tr("Pairs ({shown} of {total})"),
+            ),
+            (
+                self.documents_page,
+                len(report.documents) if report is not None else 0,
+                self.documents_model.rowCount(),
+                self.tr("Documents"),
+                self.tr("Documents ({shown} of {total})"),
+            ),
+        ):
+            text = some.format(shown=shown, total=total) if shown != total else f"{title} ({total})"
+            self.tabs.setTabText(self.tabs.indexOf(page), text)
 
     # --- double-click --------------------------------------------------------------------------
 
