@@ -2645,7 +2645,12 @@
         <translation>它仍在 {path}</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+46"/>
+        <source>{unavailable}: its name is too long for the Trash, which records it with “.trashinfo” added; rename it, or move it to a folder</source>
+        <translation>{unavailable}：文件名太长，回收站记录它时要加上“.trashinfo”；请改短文件名，或把它移到一个文件夹</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>{unavailable}: the system refused to move it into {trash}</source>
         <translation>{unavailable}：系统拒绝将其移入 {trash}</translation>
     </message>

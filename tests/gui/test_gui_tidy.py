@@ -563,3 +563,19 @@ def test_a_file_put_back_by_hand_is_not_shown_in_the_trash_after_a_rescan(
     assert not tip.startswith("In the Trash")
     still = {f.original for f in outcome.done[1:]}
     assert still and all(window.results.groups_model.is_in_trash(p) for p in still)
+
+
+def test_a_name_too_long_for_the_trash_says_so(tmp_path: Path, trash: Trash) -> None:
+    """A 250-character name: the Trash records it as "<name>.trashinfo", over the 255 bytes
+    a name may have, so the move fails; the reason said only that the system refused."""
+    folder = tmp_path / "long"
+    folder.mkdir()
+    long = folder / ("r" * 245 + ".txt")
+    long.write_text(join(document(83)), encoding="utf-8")
+    stat = long.stat()
+    row = DocumentRow(str(long), stat.st_size, "txt", stat.st_mtime_ns, "scan", 60)
+    outcome = move_to_trash([row])
+    assert not outcome.done and long.is_file()
+    [skipped] = outcome.skipped
+    assert "name is too long for the Trash" in skipped.reason
+    assert "move it to a folder" in skipped.reason

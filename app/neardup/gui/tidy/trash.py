@@ -98,6 +98,11 @@ def _folder_is_writable(path: str) -> bool:
     return os.access(folder, os.W_OK | os.X_OK)
 
 
+# The longest name a freedesktop Trash takes: it records a file as "<name>.trashinfo", and a
+# name has at most 255 bytes.
+_LONGEST_TRASHED = 255 - len(".trashinfo")
+
+
 def _trash_failure(path: str) -> str:
     # Qt's error string after a failed moveToTrash is a stale errno ("Bad file descriptor")
     # that explains nothing, so the reason comes from what can be checked afterwards.
@@ -106,6 +111,12 @@ def _trash_failure(path: str) -> str:
     if not _folder_is_writable(path):
         return cannot_change_folder(os.path.dirname(path))
     unavailable = reason_text(TRASH_UNAVAILABLE)
+    if uses_freedesktop_trash() and len(os.fsencode(os.path.basename(path))) > _LONGEST_TRASHED:
+        return translate(
+            "TidyReasons",
+            "{unavailable}: its name is too long for the Trash, which records it with "
+            "“.trashinfo” added; rename it, or move it to a folder",
+        ).format(unavailable=unavailable)
     if uses_freedesktop_trash():
         return translate(
             "TidyReasons", "{unavailable}: the system refused to move it into {trash}"
