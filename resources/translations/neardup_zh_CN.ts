@@ -716,12 +716,22 @@
         <translation>通配符模式，以分号分隔：只读取与其中之一匹配的文件或路径（留空：读取所选类型的所有文件）。</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>Hidden files and folders too</source>
+        <translation>也读取隐藏的文件和文件夹</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Also read files and folders whose names start with a dot, which the folders hide (settings, backups, a program&apos;s own copies).</source>
+        <translation>也读取名称以点开头、在文件夹中被隐藏的文件和文件夹（设置、备份、程序自己的副本）。</translation>
+    </message>
+    <message>
         <location line="+6"/>
         <source>File types:</source>
         <translation>文件类型：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Include:</source>
         <translation>包含：</translation>
     </message>
@@ -1051,7 +1061,7 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+209"/>
+        <location line="+212"/>
         <location line="+3"/>
         <source>Ready</source>
         <translation>就绪</translation>

@@ -402,3 +402,27 @@ def test_the_whole_scan_share_of_each_stage_and_its_step() -> None:
         Progress(Stage.FINGERPRINTING, 0, 9), library
     )
     assert scan_fraction(looked_up, stages) is None  # not a stage of a plain scan
+
+
+def test_hidden_files_are_read_when_the_box_says_so_and_the_choice_is_kept(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Hidden files and folders were skipped with no way in the window to read them (the
+    command line has --include-hidden); a new-user test looked for one."""
+    folder = tmp_path / "home"
+    (folder / ".backup").mkdir(parents=True)
+    text = "\n\n".join(paragraphs(95, count=6))
+    (folder / "thesis.txt").write_text(text, encoding="utf-8")
+    (folder / ".backup" / "thesis.txt").write_text(text, encoding="utf-8")
+    assert not window.folders_panel.hidden_box.isChecked()
+    scan_folder(qtbot, window, folder)
+    assert window.report is not None and len(window.report.documents) == 1
+    window.folders_panel.hidden_box.setChecked(True)
+    assert window.current_settings().include_hidden
+    with qtbot.waitSignal(window.scan_finished, timeout=SCAN_TIMEOUT_MS):
+        window.scan_action.trigger()
+        answer_discard(window)
+    assert len(window.report.documents) == 2
+    assert _pair_rows(window) == {("thesis.txt", "thesis.txt", "duplicate")}
+    window.save_state()
+    assert window.store.scan_settings().include_hidden

@@ -203,7 +203,9 @@ class MainWindow(QMainWindow):
         self.folders_panel.set_folders(self.store.folders())
         self.settings_panel.set_settings(self._base_settings)
         base = self._base_settings
-        self.folders_panel.set_filters(base.suffixes, base.exclude, base.include)
+        self.folders_panel.set_filters(
+            base.suffixes, base.exclude, base.include, base.include_hidden
+        )
         geometry = self.store.window_geometry()
         if geometry is not None:
             self.restoreGeometry(geometry)
@@ -226,6 +228,7 @@ class MainWindow(QMainWindow):
             suffixes=self.folders_panel.suffixes(),
             exclude=self.folders_panel.exclude(),
             include=self.folders_panel.include(),
+            include_hidden=self.folders_panel.include_hidden(),
             against=self.folders_panel.library_paths(),
         )
 

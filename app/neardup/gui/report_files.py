@@ -186,7 +186,9 @@ def restore_scan_inputs(
         ]
     )
     settings = report.scan_settings()
-    folders.set_filters(settings.suffixes, settings.exclude, settings.include)
+    folders.set_filters(
+        settings.suffixes, settings.exclude, settings.include, settings.include_hidden
+    )
     here = settings_panel.apply_to(settings)
     settings_panel.set_settings(settings.replace(workers=here.workers, use_cache=here.use_cache))
     return True

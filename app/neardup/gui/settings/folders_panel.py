@@ -92,8 +92,17 @@ class FoldersPanel(QGroupBox):
             )
         )
         self.include_edit.editingFinished.connect(self.changed)
+        self.hidden_box = QCheckBox(self.tr("Hidden files and folders too"))
+        self.hidden_box.setToolTip(
+            self.tr(
+                "Also read files and folders whose names start with a dot, which the folders "
+                "hide (settings, backups, a program's own copies)."
+            )
+        )
+        self.hidden_box.toggled.connect(self.changed)
         form = QFormLayout()
         form.addRow(self.tr("File types:"), types)
+        form.addRow("", self.hidden_box)
         form.addRow(self.tr("Include:"), self.include_edit)
         form.addRow(self.tr("Exclude:"), self.exclude_edit)
 
@@ -213,13 +222,21 @@ class FoldersPanel(QGroupBox):
     def include(self) -> tuple[str, ...]:
         return _patterns(self.include_edit.text())
 
+    def include_hidden(self) -> bool:
+        return self.hidden_box.isChecked()
+
     def set_filters(
-        self, suffixes: tuple[str, ...], exclude: tuple[str, ...], include: tuple[str, ...]
+        self,
+        suffixes: tuple[str, ...],
+        exclude: tuple[str, ...],
+        include: tuple[str, ...],
+        include_hidden: bool = False,
     ) -> None:
         for suffix, box in self.type_boxes.items():
             box.setChecked(suffix in suffixes)
         self.exclude_edit.setText("; ".join(exclude))
         self.include_edit.setText("; ".join(include))
+        self.hidden_box.setChecked(include_hidden)
 
 
 def _patterns(text: str) -> tuple[str, ...]:

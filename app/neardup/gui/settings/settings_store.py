@@ -98,6 +98,7 @@ class SettingsStore:
             "suffixes": lambda v: tuple(s for s in str(v).split(",") if s),
             "exclude": lambda v: tuple(json.loads(str(v))),
             "include": lambda v: tuple(json.loads(str(v))),
+            "include_hidden": lambda v: _as_bool(v, defaults.include_hidden),
         }
         for name, read in readers.items():
             value = qs.value(f"scan/{name}")
@@ -133,6 +134,7 @@ class SettingsStore:
         qs.setValue("scan/suffixes", ",".join(settings.suffixes))
         qs.setValue("scan/exclude", json.dumps(list(settings.exclude), ensure_ascii=False))
         qs.setValue("scan/include", json.dumps(list(settings.include), ensure_ascii=False))
+        qs.setValue("scan/include_hidden", settings.include_hidden)
 
     # --- window ------------------------------------------------------------------------------
 
