@@ -229,6 +229,9 @@ def test_a_file_is_listed_where_it_is_not_through_a_link_to_its_folder(tmp_path:
     found = walk([root], (".txt",))
     assert found.files == [work / "budget.txt", root / "Desktop backup" / "elsewhere" / "notes.txt"]
     assert not found.problems
+    # the link's folder named first, the real one after it: still the real path
+    both = walk([root / "Desktop backup", root / "Documents"], (".txt",))
+    assert sorted(both.files) == sorted(found.files)
 
 
 def test_a_link_to_a_file_is_the_file_listed_once_at_its_own_path(tmp_path: Path) -> None:

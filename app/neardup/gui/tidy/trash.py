@@ -143,13 +143,21 @@ def unsafe_to_move(document: DocumentRow, kept: KeptCopies) -> str | None:
             return translate("TidyReasons", "{kept}, {name}, is {reason}").format(
                 kept=reason_text(REFERENCE_GONE), name=reference.name, reason=reason
             )
-    real = os.path.realpath(document.path)
     for path in kept.paths:
-        if os.path.realpath(path) == real:  # a symlink (or a folder link) to this very file
+        if _same_file(path, document.path):  # a link (to it, or to its folder), a junction
             return translate("TidyReasons", "{same} ({name} leads to it)").format(
                 same=reason_text(SAME_FILE), name=os.path.basename(path)
             )
     return None
+
+
+def _same_file(path: str, other: str) -> bool:
+    """Whether two paths name one file, however they reach it (by device and inode, so
+    that the letter case of a path and a junction make no difference)."""
+    try:
+        return os.path.samefile(path, other)
+    except OSError:
+        return False
 
 
 def move_to_trash(
