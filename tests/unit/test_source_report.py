@@ -231,7 +231,13 @@ def test_a_piece_finds_its_edges_in_the_source_near_where_the_passage_puts_them(
     head = (0, text.index("“"))
     assert source_side(match, *head, text, source) == head
     # an edge whose text the source does not hold keeps where the passage puts it
-    assert source_side(Match(0, 6, 0, 10, 16), 0, 6, "zzzzzz", "x" * 20) == (10, 16)
+    assert source_side(Match(0, 12, 0, 10, 22), 2, 8, "z" * 12, "x" * 30) == (12, 18)
+    # the merged passage's own edges are kept as verification found them, though a few
+    # characters beside them recur nearby ("the ")
+    mine = "the old report says the river floods the valley in spring"
+    theirs = "a new report says the river floods the valley in spring"
+    whole = Match(0, len(mine), 0, 0, len(theirs))
+    assert source_side(whole, 0, len(mine), mine, theirs) == (0, len(theirs))
 
 
 def test_the_summary_names_the_source_with_the_largest_share_as_the_window_does(

@@ -87,43 +87,45 @@ def _joined(group: list[Match], end: int) -> Match:
 
 
 # How far a piece's edge is looked for in the source around where the merged passage puts it,
-# and how many characters next to the edge must be found there (fewer, if more are not).
-_EDGE_SEARCH = 64
-_EDGE_PROBES = (12, 4)
+# for each length of the text beside the edge that must be found there: a few characters only
+# close by (four such characters recur within a sentence or two).
+_EDGE_PROBES = ((12, 64), (4, 8))
 
 
 def source_side(match: Match, start: int, end: int, text: str, source_text: str) -> tuple[int, int]:
     """Where the part [start, end) of a merged passage lies in the source.
 
-    A merged passage knows only its two ends in the source: measuring a part's edges from
-    them is off by whatever the copy added or dropped between (a piece cut at a quotation
-    mark in an edited copy gained the source's next five characters). So each edge is
-    placed first that way, then moved to the nearest place, within ``_EDGE_SEARCH``
-    characters, where the source holds the text beside it; where it holds none of it (the
-    copy was edited right there), the first placing stands.
+    A merged passage knows only its two ends in the source: measuring a part's other edges
+    from them is off by whatever the copy added or dropped between (a piece cut at a
+    quotation mark in an edited copy gained the source's next five characters). So such an
+    edge is placed first that way, then moved to the nearest place where the source holds
+    the text beside it; where it holds none of it (the copy was edited right there), the
+    first placing stands. The merged passage's own ends are kept as verification found them.
     """
     guess_start = min(match.source_end, match.source_start + (start - match.start))
     guess_end = max(guess_start, match.source_end - (match.end - end))
-    source_start = source_end = None
-    for size in _EDGE_PROBES:
+    source_start = match.source_start if start == match.start else None
+    source_end = match.source_end if end == match.end else None
+    for size, reach in _EDGE_PROBES:
         if source_start is None:
-            source_start = _found(text[start : min(end, start + size)], source_text, guess_start)
+            probe = text[start : min(end, start + size)]
+            source_start = _found(probe, source_text, guess_start, reach)
         if source_end is None:
             probe = text[max(start, end - size) : end]
-            found = _found(probe, source_text, guess_end - len(probe))
+            found = _found(probe, source_text, guess_end - len(probe), reach)
             source_end = None if found is None else found + len(probe)
     source_start = guess_start if source_start is None else source_start
     source_end = guess_end if source_end is None else source_end
     return source_start, max(source_start, source_end)
 
 
-def _found(probe: str, source_text: str, guess: int) -> int | None:
-    """The place nearest ``guess`` where ``probe`` begins in the source, within
-    ``_EDGE_SEARCH`` characters; None if there is none (or nothing to look for)."""
+def _found(probe: str, source_text: str, guess: int, reach: int) -> int | None:
+    """The place nearest ``guess`` where ``probe`` begins in the source, within ``reach``
+    characters; None if there is none (or nothing to look for)."""
     if not probe.strip():
         return None
-    low = max(0, guess - _EDGE_SEARCH)
-    high = min(len(source_text), guess + _EDGE_SEARCH + len(probe))
+    low = max(0, guess - reach)
+    high = min(len(source_text), guess + reach + len(probe))
     best, at = None, source_text.find(probe, low, high)
     while at >= 0:
         if best is None or abs(at - guess) < abs(best - guess):
