@@ -769,7 +769,7 @@
 <context>
     <name>GroupsModel</name>
     <message>
-        <location filename="../../app/neardup/gui/results/groups_model.py" line="+332"/>
+        <location filename="../../app/neardup/gui/results/groups_model.py" line="+334"/>
         <source>Reference (the one to keep): {path}</source>
         <translation>基准文件（保留的那一份）：{path}</translation>
     </message>
@@ -779,7 +779,12 @@
         <translation>已移到 {folder}（编辑 → 撤销 可放回）：{path}</translation>
     </message>
     <message>
-        <location filename="../../app/neardup/gui/results/groups_rows.py" line="+5"/>
+        <location filename="../../app/neardup/gui/results/groups_rows.py" line="+4"/>
+        <source>Duplicate: the same text as the reference, in another format; tidying moves it only as it moves an edited version, when ticked.</source>
+        <translation>完全重复：与参考文档文本相同，但格式不同；整理时只有勾选后才会像改写版本一样被移走。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Duplicate: the same text as the reference, an exact copy.</source>
         <translation>完全重复：与基准文件文本相同，是完全一样的副本。</translation>
     </message>
@@ -814,7 +819,7 @@
         <translation>已移到</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>{count} file</source>
         <translation>{count} 个文件</translation>
     </message>
@@ -2372,7 +2377,7 @@
 <context>
     <name>TidyController</name>
     <message>
-        <location filename="../../app/neardup/gui/tidy/tidy_controller.py" line="+35"/>
+        <location filename="../../app/neardup/gui/tidy/tidy_controller.py" line="+32"/>
         <source>Move duplicates to &amp;Trash…</source>
         <translation>将重复文件移到回收站(&amp;T)…</translation>
     </message>
@@ -2426,7 +2431,7 @@
 <context>
     <name>TidyPlan</name>
     <message>
-        <location filename="../../app/neardup/gui/tidy/plan.py" line="+37"/>
+        <location filename="../../app/neardup/gui/tidy/plan.py" line="+35"/>
         <source>{count} file</source>
         <translation>{count} 个文件</translation>
     </message>
@@ -2441,23 +2446,23 @@
         <translation>回收站</translation>
     </message>
     <message>
-        <location line="+189"/>
+        <location line="+192"/>
         <source>Undo move of {files} to {where}</source>
         <translation>撤销将 {files} 移到{where}</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <location line="+151"/>
+        <location filename="../../app/neardup/gui/tidy/messages.py" line="+213"/>
+        <location filename="../../app/neardup/gui/tidy/plan.py" line="+21"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location line="-128"/>
+        <location line="-149"/>
         <source>…and {count} more (see details)</source>
         <translation>…另有 {count} 个（见详细信息）</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+9"/>
         <source>{count} edited version</source>
         <translation>{count} 个改写版本</translation>
     </message>
@@ -2467,12 +2472,12 @@
         <translation>{count} 个改写版本</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+25"/>
         <source>Also move the {edited} (not exact copies)</source>
         <translation>同时移动 {edited}（不是完全一样的副本）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>Move {files} to {where}</source>
         <translation>将 {files} 移到{where}</translation>
     </message>
@@ -2482,7 +2487,7 @@
         <translation>回收站</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+36"/>
         <source>You can undo the move with Edit → Undo ({shortcut}), or restore the files from the system Trash.</source>
         <translation>可以用 编辑 → 撤销（{shortcut}）撤销移动，或从系统回收站还原文件。</translation>
     </message>
@@ -2502,7 +2507,7 @@
         <translation>参考库中的 {files} 不会被移动。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-139"/>
         <source>{count} edited version of these is not an exact copy of a file that stays: the changes in it would go too. It moves only if you tick the box below.</source>
         <translation>其中 {count} 个改写版本不是保留文件完全一样的副本：其中的改动也会一起移走。只有勾选下面的选项，它才会被移动。</translation>
     </message>
@@ -2512,12 +2517,42 @@
         <translation>其中 {count} 个改写版本不是保留文件完全一样的副本：其中的改动也会一起移走。只有勾选下面的选项，它们才会被移动。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
+        <source>{count} of these is the same text in another format (a PDF of a .docx, say), which you may mean to keep. It moves only if you tick the box below.</source>
+        <translation>其中 {count} 个是相同文本的另一种格式（例如 .docx 生成的 PDF），你可能想保留它。只有勾选下面的选项才会移走它。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{count} of these are the same text in another format (a PDF of a .docx, say), which you may mean to keep. They move only if you tick the box below.</source>
+        <translation>其中 {count} 个是相同文本的另一种格式（例如 .docx 生成的 PDF），你可能想保留它们。只有勾选下面的选项才会移走它们。</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>{count} copy in another format</source>
+        <translation>{count} 个其他格式的副本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} copies in another format</source>
+        <translation>{count} 个其他格式的副本</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>{first} and {second}</source>
+        <translation>{first}和{second}</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>Edited versions, moved only if ticked:</source>
         <translation>改写版本（仅在勾选时移动）：</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
+        <source>Copies in another format, moved only if ticked:</source>
+        <translation>其他格式的副本，仅在勾选后移走：</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Move to Trash</source>
         <translation>移到回收站</translation>
     </message>
@@ -2675,12 +2710,12 @@
         <translation>{kept}（{name}）{reason}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>{same} ({name} leads to it)</source>
         <translation>{same}（{name} 指向它）</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+76"/>
         <source>no longer at {path}</source>
         <translation>已不在 {path}</translation>
     </message>

@@ -22,6 +22,7 @@ from neardup.gui.main_window import MainWindow
 from neardup.gui.report_data import DUPLICATE_KIND, NEAR_DUPLICATE_KIND, GroupRow
 from neardup.gui.results.groups_model import KIND_COLUMN, MIXED_KIND, REFERENCE_TAG
 from neardup.gui.tidy.marks import MarkRule
+from neardup.gui.tidy.messages import also_edited_label, confirmation
 from neardup.gui.tidy.plan import Answer, TrashPlan
 from neardup.gui.tidy.tidy_controller import TRASH_MARKED_TEXT, TRASH_SELECTED_TEXT
 
@@ -275,6 +276,23 @@ def test_the_same_text_in_another_format_is_not_an_exact_copy_to_tidy(
 
     window.tidy.confirm = exact_only
     outcome = helpers.trash_selection(qtbot, window)
-    assert [Path(d.path).name for d in asked[0].edited_files] == ["report.docx"]
+    [plan] = asked
+    assert [Path(d.path).name for d in plan.edited_files] == ["report.docx"]
+    assert plan.other_format == {str(folder / "report.docx")}
+    # said as what it is, not as an edited version whose changes would go
+    assert also_edited_label(plan) == "Also move the 1 copy in another format (not exact copies)"
+    question = confirmation(plan, "Ctrl+Z")
+    assert question.informative.startswith("1 of these is the same text in another format")
+    assert "edited" not in question.informative
+    assert "Copies in another format, moved only if ticked:" in question.details
     assert [Path(f.original).name for f in outcome.done] == [other_txt]
+    # the Kind column's tip says so too
+    tips = {
+        Path(m.document.path).name: window.results.groups_proxy.data(
+            index.siblingAtColumn(KIND_COLUMN), Qt.ItemDataRole.ToolTipRole
+        )
+        for index, m in helpers.members(window)
+        if not m.is_reference
+    }
+    assert "in another format" in tips["report.docx"]
     assert (folder / "report.docx").exists() and str(folder / other_txt) in written

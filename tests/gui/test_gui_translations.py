@@ -38,7 +38,7 @@ from neardup.gui.problem_text import TEXTS
 from neardup.gui.report_data import ProblemRow
 from neardup.gui.results.pairs_model import PairsModel
 from neardup.gui.settings.settings_store import SettingsStore
-from neardup.gui.tidy.plan import confirmation
+from neardup.gui.tidy.messages import confirmation
 
 ROOT = Path(__file__).resolve().parents[2]
 TS = ROOT / "resources" / "translations" / "neardup_zh_CN.ts"

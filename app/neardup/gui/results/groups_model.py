@@ -45,6 +45,7 @@ from neardup.gui.results.models import (
     trashed_tip,
 )
 from neardup.gui.results.sort_keys import SortKeys
+from neardup.gui.tidy.plan import same_format
 
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
@@ -327,8 +328,9 @@ class GroupsModel(QAbstractItemModel):
             return _RIGHT if index.column() in NUMERIC_COLUMNS else _LEFT
         if role == Qt.ItemDataRole.ToolTipRole:
             if index.column() == KIND_COLUMN:
-                kind = member.kind if member is not None else group_kind(group)
-                return kind_tip(kind)
+                if member is None:
+                    return kind_tip(group_kind(group))
+                return kind_tip(member.kind, not same_format(member.document.path, group.reference))
             reference_tip = translate("GroupsModel", "Reference (the one to keep): {path}")
             if member is None:
                 return reference_tip.format(path=group.reference)

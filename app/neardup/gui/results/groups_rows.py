@@ -23,6 +23,11 @@ COLUMNS = (
 )
 KIND_COLUMN = 7
 MIXED_KIND = "mixed"
+OTHER_FORMAT_TIP = QT_TRANSLATE_NOOP(
+    "GroupsModel",
+    "Duplicate: the same text as the reference, in another format; tidying moves it only as "
+    "it moves an edited version, when ticked.",
+)
 KIND_TIPS: dict[str, object] = {
     DUPLICATE_KIND: QT_TRANSLATE_NOOP(
         "GroupsModel", "Duplicate: the same text as the reference, an exact copy."
@@ -50,8 +55,9 @@ def tag_text(tag: object) -> str:
     return translate("GroupsModel", str(tag))
 
 
-def kind_tip(kind: str) -> str | None:
-    tip = KIND_TIPS.get(kind)
+def kind_tip(kind: str, other_format: bool = False) -> str | None:
+    """What a kind means; for a duplicate in another format than its reference, that too."""
+    tip = OTHER_FORMAT_TIP if other_format and kind == DUPLICATE_KIND else KIND_TIPS.get(kind)
     return None if tip is None else tag_text(tip)
 
 

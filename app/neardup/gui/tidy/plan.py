@@ -1,12 +1,12 @@
-"""Tidying a folder: which duplicates may go to the Trash, the undo history, and the messages
-(in the GUI's language).
+"""Tidying a folder: which duplicates may go to the Trash, and the undo history.
 
-No widgets here; `tidy_controller` puts it behind actions and dialogs.
+No widgets here; `tidy_controller` puts it behind actions and dialogs, with the words of
+`messages`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence, Set
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import PurePath
@@ -15,7 +15,7 @@ from PySide6.QtCore import QCoreApplication
 
 from neardup.core.match import MemberInfo, choose_reference
 from neardup.core.settings import ReferenceRule
-from neardup.gui.formatting import count_text, human_size
+from neardup.gui.formatting import count_text
 from neardup.gui.report_data import (
     DUPLICATE_KIND,
     LIBRARY_ROLE,
@@ -25,10 +25,8 @@ from neardup.gui.report_data import (
     PairRow,
     ReportData,
 )
-from neardup.gui.tidy.trash import KeptCopies, Outcome, Skipped, TrashedFile
+from neardup.gui.tidy.trash import KeptCopies, TrashedFile
 
-# Beyond this many, a message lists the first few and puts the rest in its details.
-LISTED_IN_MESSAGE = 12
 translate = QCoreApplication.translate
 
 
@@ -119,8 +117,11 @@ class TidyScope:
 
     def is_exact_copy(self, path: str, of: str) -> bool:
         """Whether ``path`` is ``of``'s text in the same format (`same_format`)."""
+        return self.is_same_text(path, of) and same_format(path, of)
+
+    def is_same_text(self, path: str, of: str) -> bool:
         pair = self.pair_of.get((path, of))
-        return pair is not None and pair.kind == DUPLICATE_KIND and same_format(path, of)
+        return pair is not None and pair.kind == DUPLICATE_KIND
 
 
 def same_format(path: str, other: str) -> bool:
@@ -139,6 +140,8 @@ class TrashPlan:
     library_left_alone: int = 0
     kept: Mapping[str, KeptCopies] = field(default_factory=dict)  # per file: what its group keeps
     edited: frozenset[str] = frozenset()
+    # Of the edited ones, those that are a kept file's text in another format.
+    other_format: frozenset[str] = frozenset()
 
     @property
     def total_size(self) -> int:
@@ -196,16 +199,14 @@ def _plan(members: Iterable[MemberRow], scope: TidyScope, in_trash: Set[str]) ->
         seen.add(path)
         files.append(member.document)
     kept = _kept_copies(files, scope)
-    edited = frozenset(
-        d.path
-        for d in files
-        if not any(
-            scope.is_exact_copy(d.path, other)
-            for other in kept.get(d.path, KeptCopies()).paths
-            if other not in in_trash
-        )
-    )
-    return TrashPlan(tuple(files), len(library), kept, edited)
+
+    def copies_of(path: str, same: Callable[[str, str], bool]) -> bool:
+        others = kept.get(path, KeptCopies()).paths
+        return any(same(path, other) for other in others if other not in in_trash)
+
+    edited = frozenset(d.path for d in files if not copies_of(d.path, scope.is_exact_copy))
+    other_format = frozenset(p for p in edited if copies_of(p, scope.is_same_text))
+    return TrashPlan(tuple(files), len(library), kept, edited, other_format)
 
 
 def _kept_copies(files: Iterable[DocumentRow], scope: TidyScope) -> dict[str, KeptCopies]:
@@ -253,165 +254,9 @@ class TrashHistory:
         return self.batches[-1].undo_text if self.batches else translate("TidyPlan", "Undo")
 
 
-# --- messages --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    title: str
-    text: str
-    informative: str = ""
-    details: str = ""
-    warning: bool = False
-
-
-def _name(path: str) -> str:
-    return PurePath(path).name
-
-
-def _listing(skipped: tuple[Skipped, ...]) -> tuple[str, str]:
-    """The first few as "name: reason" lines for the message, and all with full paths."""
-    lines = [f"{_name(s.path)}: {s.reason}" for s in skipped[:LISTED_IN_MESSAGE]]
-    if len(skipped) > LISTED_IN_MESSAGE:
-        more = translate("TidyPlan", "…and {count} more (see details)")
-        lines.append(more.format(count=len(skipped) - LISTED_IN_MESSAGE))
-    details = "\n".join(f"{s.path}: {s.reason}" for s in skipped)
-    return "\n".join(lines), details
-
-
 class Answer(Enum):
     """What a person answered to a confirmation: edited versions move only when asked for."""
 
     CANCEL = "cancel"
     EXACT_ONLY = "exact copies only"
     ALL = "all, edited versions too"
-
-
-def edited_text(count: int) -> str:
-    return count_text(
-        count,
-        translate("TidyPlan", "{count} edited version"),
-        translate("TidyPlan", "{count} edited versions"),
-    )
-
-
-def also_edited_label(plan: TrashPlan) -> str:
-    return translate("TidyPlan", "Also move the {edited} (not exact copies)").format(
-        edited=edited_text(len(plan.edited))
-    )
-
-
-def move_button_text(plan: TrashPlan, with_edited: bool, where: str | None = None) -> str:
-    """The confirming button; ``where`` is the folder's name, None for the Trash."""
-    files = plan.files if with_edited else plan.exact_files
-    return translate("TidyPlan", "Move {files} to {where}").format(
-        files=files_text(len(files)), where=trash_text() if where is None else where
-    )
-
-
-def _the_trash(destination: str | None) -> str:
-    return translate("TidyPlan", "the Trash") if destination is None else destination
-
-
-def confirmation(plan: TrashPlan, undo_shortcut: str, destination: str | None = None) -> Message:
-    """The question before moving a plan to the Trash, or to ``destination`` when given."""
-    if destination is None:
-        undo = translate(
-            "TidyPlan",
-            "You can undo the move with Edit → Undo ({shortcut}), or restore the files from "
-            "the system Trash.",
-        )
-    else:
-        undo = translate("TidyPlan", "You can undo the move with Edit → Undo ({shortcut}).")
-    informative = (
-        translate(
-            "TidyPlan",
-            "The reference of each group, the one to keep, stays where it is; where that is a "
-            "reference-library document, one copy in the scanned folders stays too.",
-        )
-        + "\n"
-        + undo.format(shortcut=undo_shortcut)
-    )
-    if plan.library_left_alone:
-        left = translate("TidyPlan", "{files} from a reference library will be left alone.")
-        informative += "\n" + left.format(files=files_text(plan.library_left_alone))
-    details = "\n".join(d.path for d in plan.exact_files)
-    edited = plan.edited_files
-    if edited:
-        warning = count_text(
-            len(edited),
-            translate(
-                "TidyPlan",
-                "{count} edited version of these is not an exact copy of a file that stays: the "
-                "changes in it would go too. It moves only if you tick the box below.",
-            ),
-            translate(
-                "TidyPlan",
-                "{count} edited versions of these are not exact copies of a file that stays: the "
-                "changes in them would go too. They move only if you tick the box below.",
-            ),
-        )
-        informative = warning + "\n" + informative
-        details += (
-            "\n\n"
-            + translate("TidyPlan", "Edited versions, moved only if ticked:")
-            + "\n"
-            + "\n".join(d.path for d in edited)
-        )
-    if destination is None:
-        title = translate("TidyPlan", "Move to Trash")
-    else:
-        title = translate("TidyPlan", "Move to folder")
-    # What the confirming button moves as the box opens: the exact copies (a new-user test
-    # read "Move 4 files" above a button that said "Move 0 files": all four were edited).
-    question = move_question(plan, False, destination)
-    return Message(title, question, informative, details.strip("\n"))
-
-
-def move_question(plan: TrashPlan, with_edited: bool, destination: str | None = None) -> str:
-    """The question's headline: what the confirming button moves, with the edited versions
-    or without them (the box's tick changes both)."""
-    files = plan.files if with_edited else plan.exact_files
-    return translate("TidyPlan", "Move {files} ({size}) to {where}?").format(
-        files=files_text(len(files)),
-        size=human_size(sum(d.size for d in files)),
-        where=_the_trash(destination),
-    )
-
-
-def moved_summary(outcome: Outcome, undo_shortcut: str, destination: str | None = None) -> Message:
-    moved = outcome.done
-    if destination is None:
-        title = translate("TidyPlan", "Moved to Trash")
-    else:
-        title = translate("TidyPlan", "Moved to folder")
-    text = translate("TidyPlan", "Moved {files} ({size}) to {where}.").format(
-        files=files_text(len(moved)),
-        size=human_size(sum(f.size for f in moved)),
-        where=_the_trash(destination),
-    )
-    if not outcome.skipped:
-        undo = translate("TidyPlan", "Undo with Edit → Undo ({shortcut}).")
-        return Message(title, text, undo.format(shortcut=undo_shortcut))
-    listing, details = _listing(outcome.skipped)
-    not_moved = translate("TidyPlan", "{files} not moved:").format(
-        files=files_text(len(outcome.skipped))
-    )
-    return Message(title, text, f"{not_moved}\n{listing}", details, warning=True)
-
-
-def restored_summary(outcome: Outcome, destination: str | None = None) -> Message:
-    title = translate("TidyPlan", "Undo")
-    text = translate("TidyPlan", "Restored {files} from {where}.").format(
-        files=files_text(len(outcome.done)), where=_the_trash(destination)
-    )
-    if not outcome.skipped:
-        return Message(title, text)
-    listing, details = _listing(outcome.skipped)
-    not_back = translate("TidyPlan", "{files} not put back:").format(
-        files=files_text(len(outcome.skipped))
-    )
-    informative = f"{not_back}\n{listing}"
-    if destination is None:
-        informative += "\n" + translate("TidyPlan", "You can restore them from the system Trash.")
-    return Message(title, text, informative, details, warning=True)

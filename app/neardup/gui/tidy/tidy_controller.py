@@ -13,13 +13,8 @@ from PySide6.QtWidgets import QCheckBox, QFileDialog, QMainWindow, QMessageBox
 
 from neardup.gui.report_data import GroupRow, MemberRow
 from neardup.gui.results.results_view import ResultsView
-from neardup.gui.tidy.move_folder import destination_problem, move_to_folder
-from neardup.gui.tidy.plan import (
-    Answer,
+from neardup.gui.tidy.messages import (
     Message,
-    TrashBatch,
-    TrashHistory,
-    TrashPlan,
     also_edited_label,
     confirmation,
     move_button_text,
@@ -27,6 +22,8 @@ from neardup.gui.tidy.plan import (
     moved_summary,
     restored_summary,
 )
+from neardup.gui.tidy.move_folder import destination_problem, move_to_folder
+from neardup.gui.tidy.plan import Answer, TrashBatch, TrashHistory, TrashPlan
 from neardup.gui.tidy.trash import TrashedFile, move_to_trash, restore_from_trash, still_in_trash
 
 Confirm = Callable[[TrashPlan, str | None], Answer]  # the plan, and the folder or None: Trash
