@@ -9,6 +9,7 @@ files had problems), 2 for bad usage, 1 for a failure of the command itself.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import os
 import sys
@@ -401,8 +402,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except BrokenPipeError:
         # The reader went away (`neardup extract ... | head`): nothing to say, and nothing
-        # more to write, not even the flush at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        # more to write, not even the flush at exit (a windowed app has no stdout at all).
+        with contextlib.suppress(AttributeError, OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
     except OSError as error:
         print(f"neardup: error: {error}", file=sys.stderr)

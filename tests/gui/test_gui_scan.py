@@ -223,6 +223,17 @@ def test_worker_error_is_shown_and_app_stays_usable(
         window.scan_action.trigger()
         answer_discard(window)
     assert window.results.pairs_model.rowCount() == 3
+    assert window.progress_label.text() == "Done" and window.progress_bar.value() == 1
+
+    # failing again over those results: the line says so, not "Done" beside the earlier ones
+    monkeypatch.setattr(scan_task, "scan", broken_scan)
+    with qtbot.waitSignal(window.scan_finished, timeout=SCAN_TIMEOUT_MS):
+        window.scan_action.trigger()
+        answer_discard(window)
+    assert window.error_box is not None
+    window.error_box.close()
+    assert window.progress_label.text() == "Scan failed"
+    assert window.progress_bar.value() < window.progress_bar.maximum()
 
 
 def test_scan_without_folders_explains(window: MainWindow) -> None:

@@ -343,12 +343,14 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(self.tr("Scan finished."), 5000)
 
     def _on_scan_error(self, error: object) -> None:
+        self.progress_bar.failed = True  # the results shown, if any, are an earlier scan's
         self.show_error(self.tr("Scan failed"), error)
 
     def _on_scan_done(self) -> None:
         cancelled = self.report is not None and self.report.summary.cancelled
-        self.progress_bar.end(finished=self.report is not None and not cancelled)
-        self.progress_label.setText(self.tr("Cancelled") if cancelled else self.tr("Done"))
+        failed = self.progress_bar.end(finished=self.report is not None and not cancelled)
+        done = self.tr("Scan failed") if failed else self.tr("Done")
+        self.progress_label.setText(self.tr("Cancelled") if cancelled and not failed else done)
         self._set_scanning(False)
         self.scan_finished.emit()
 

@@ -18,10 +18,12 @@ class ScanProgressBar(QProgressBar):
         super().__init__()
         self.setTextVisible(True)
         self.stages: list[Stage] = scan_stages()  # of the scan running, after the walk
+        self.failed = False  # the scan running stopped on an error
 
     def begin(self, stages: list[Stage]) -> None:
         """A scan starts: busy until its files are found."""
         self.stages = stages
+        self.failed = False
         self.setRange(0, 0)
 
     def show_progress(self, progress: Progress) -> str:
@@ -33,12 +35,13 @@ class ScanProgressBar(QProgressBar):
         self.setValue(max(round((fraction or 0.0) * BAR_RANGE), self.value()))
         return progress_text(progress, self.stages)
 
-    def end(self, finished: bool) -> None:
-        """Full when the scan finished; where it stopped when it was cancelled (a cancelled
-        scan's bar at 100% beside "Cancelled" read as a finished one)."""
-        if finished:
+    def end(self, finished: bool) -> bool:
+        """Full when the scan finished; where it stopped when it was cancelled or failed (a
+        bar at 100% beside "Cancelled" read as a finished scan). Returns whether it failed."""
+        if finished and not self.failed:
             self.setRange(0, 1)
             self.setValue(1)
         elif self.maximum() == 0:  # stopped before its files were found
             self.setRange(0, 1)
             self.setValue(0)
+        return self.failed

@@ -184,9 +184,10 @@ def move_to_trash(
             skipped.append(Skipped(document.path, _trash_failure(document.path)))
             continue
         in_trash = file.fileName()
-        if os.path.lexists(document.path):
+        if _same_file(in_trash, document.path):
             # Qt answers yes for a file it linked into the Trash but could not take from its
-            # folder (a locked file, some network drives): it never left.
+            # folder (a locked folder, some network drives): it never left. (Another file
+            # made at its path since, by an autosave say, is not it: the move stands.)
             _drop_second_name(in_trash, document.path)
             skipped.append(Skipped(document.path, _trash_failure(document.path)))
             continue
@@ -198,7 +199,7 @@ def _drop_second_name(in_trash: str, original: str) -> None:
     """Take back from the Trash the second name of a file that stayed where it was (the
     same file, so nothing is lost), so the Trash does not list a file that was not moved."""
     with contextlib.suppress(OSError):
-        if os.path.samefile(in_trash, original):
+        if _same_file(in_trash, original):
             os.unlink(in_trash)
             _forget_trash_info(in_trash)
 
