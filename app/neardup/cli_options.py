@@ -90,5 +90,8 @@ def add_analysis_options(parser: argparse.ArgumentParser, *, new_library: bool =
         type=int,
         default=defaults.min_tokens,
         metavar="N",
-        help=described("documents with fewer content tokens are listed but not compared"),
+        help=described(
+            "documents with fewer content tokens are listed but not compared "
+            "(copies of the same text are duplicates at any length)"
+        ),
     )

@@ -1066,13 +1066,13 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+212"/>
+        <location line="+214"/>
         <location line="+3"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="-161"/>
+        <location line="-163"/>
         <source>{app} — Unsaved scan</source>
         <translation>{app} — 未保存的扫描</translation>
     </message>
@@ -1133,7 +1133,7 @@
         <translation>扫描已取消：显示目前已完成的文件；{not_read}。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>Save the results before opening {name}?</source>
         <translation>打开 {name} 前要保存结果吗？</translation>
     </message>
@@ -1148,27 +1148,28 @@
         <translation>关闭前要保存结果吗？</translation>
     </message>
     <message>
-        <location line="-94"/>
+        <location line="-96"/>
         <source>Scan finished.</source>
         <translation>扫描完成。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <location line="+5"/>
         <source>Scan failed</source>
         <translation>扫描失败</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-1"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>Opening {name}…</source>
         <translation>正在打开 {name}…</translation>
     </message>
@@ -2027,12 +2028,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+175"/>
+        <location line="+178"/>
         <source>Scan once to see how the documents spread over k.</source>
         <translation>扫描一次后，即可看到文档在各 k 值上的分布。</translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="-173"/>
         <source>Pairs the last scan found, by the share of the shorter text found in the other (5 % a bar, log scale). Those right of the line reach the minimum overlap.</source>
         <translation>上次扫描找到的文档对，按较短文本在另一篇中出现的比例分布（每柱 5%，对数刻度）。竖线右侧的文档对达到最小重合比例。</translation>
     </message>
@@ -2087,12 +2088,12 @@
         <translation>PDF 文本提取器：pdfium 速度快，pdfminer 能处理一些特殊文件。</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Documents with fewer content words are listed but not compared.</source>
-        <translation>实词少于此数的文档只列出，不参与比较。</translation>
+        <location line="+6"/>
+        <source>Documents with fewer content words are listed but not compared; two copies of the same text are duplicates whatever their length.</source>
+        <translation>实词少于此数的文档只列出，不参与比较；但文本完全相同的两份，无论多短都算完全重复。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
@@ -2715,7 +2716,7 @@
         <translation>{same}（{name} 指向它）</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+77"/>
         <source>no longer at {path}</source>
         <translation>已不在 {path}</translation>
     </message>

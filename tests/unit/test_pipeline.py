@@ -260,14 +260,29 @@ def test_folder_handling_hidden_exclude_and_symlink_loops(tmp_path: Path) -> Non
     assert ".secret.txt" in {d.path.name for d in with_hidden.documents}
 
 
-def test_short_documents_are_listed_with_a_note_but_not_matched(tmp_path: Path) -> None:
+def test_short_documents_are_listed_with_a_note_and_only_their_copies_paired(
+    tmp_path: Path,
+) -> None:
+    """Too short for a fingerprint or passages to say anything, a short note is compared
+    with nothing, but the same text twice is a duplicate at any length: a person tidying a
+    folder expected two copies of a four-word note to be found."""
     folder = tmp_path / "docs"
     folder.mkdir()
     (folder / "a.txt").write_text("短文本。", encoding="utf-8")
     (folder / "b.txt").write_text("短文本。", encoding="utf-8")
+    (folder / "c.txt").write_text("另一段短文本。", encoding="utf-8")
+    (folder / "d.txt").write_text("Buy milk and bread", encoding="utf-8")
+    (folder / "e.txt").write_text("Buy milk and eggs", encoding="utf-8")  # an edit: not a copy
     result = scan([folder], settings(tmp_path))
-    assert len(result.documents) == 2 and not result.pairs
+    assert len(result.documents) == 5
     assert all("Too short" in " ".join(d.notes) for d in result.documents)
+    names = [d.path.name for d in result.documents]
+    assert [(names[p.a], names[p.b], p.kind.value) for p in result.pairs] == [
+        ("a.txt", "b.txt", "duplicate")
+    ]
+    assert [sorted(names[m] for m, _ in g.members) for g in result.groups] == [
+        ["a.txt", "b.txt"]
+    ]
 
 
 def test_every_file_is_accounted_for_even_when_broken(tmp_path: Path) -> None:

@@ -148,16 +148,23 @@ def near_duplicate_pairs(
     roles: Sequence[Role],
     features: FeatureWeights,
     settings: ScanSettings,
+    with_text: Sequence[int] | None = None,
 ) -> list[Pair]:
     """Duplicate and near-duplicate pairs among the eligible documents.
 
     Candidates come from the block index; identical normalised texts are
     `duplicate`; the rest must also pass the resemblance guard, so documents
-    that only share a template do not pass as near-duplicates.
+    that only share a template do not pass as near-duplicates. ``with_text`` are the
+    documents whose identical texts are duplicates whatever their length (by default the
+    eligible ones): two copies of a four-word note are duplicates, though too short for a
+    fingerprint to say anything.
     """
+    pairs = _duplicates(
+        documents, fingerprints, eligible if with_text is None else with_text, roles
+    )
     chosen = np.asarray(eligible, dtype=np.int64)
     if len(chosen) < 2:
-        return []
+        return pairs
     rows = find_near_duplicates(fingerprints[chosen], settings.threshold)
     candidates: list[tuple[int, int, int]] = []
     for i, j, distance in rows.tolist():
@@ -166,12 +173,11 @@ def near_duplicate_pairs(
             continue  # the same text: a duplicate, found below whatever its fingerprint
         candidates.append((a, b, distance))
     similarities = features.resemblances([(a, b) for a, b, _ in candidates])
-    pairs = [
+    pairs += [
         Pair(a, b, PairKind.NEAR_DUPLICATE, distance, round(similarity, 4))
         for (a, b, distance), similarity in zip(candidates, similarities, strict=True)
         if similarity >= settings.min_resemblance
     ]
-    pairs += _duplicates(documents, fingerprints, eligible, roles)
     pairs.sort(key=lambda p: (p.a, p.b))
     return pairs
 

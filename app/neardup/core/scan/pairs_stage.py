@@ -154,7 +154,8 @@ def find_pairs(
     eligible = [i for i, d in enumerate(docs) if d.token_count >= max(1, settings.min_tokens)]
 
     StageTimer(progress, Stage.MATCHING, 1).report(0, force=True)
-    pairs = near_duplicate_pairs(docs, fingerprints, eligible, roles, features, settings)
+    with_text = [i for i, d in enumerate(docs) if d.token_count >= 1]
+    pairs = near_duplicate_pairs(docs, fingerprints, eligible, roles, features, settings, with_text)
     infos = [
         MemberInfo(str(d.path), d.size, d.mtime_ns, int(fingerprints[i]), roles[i] is Role.LIBRARY)
         for i, d in enumerate(docs)

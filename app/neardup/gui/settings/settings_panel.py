@@ -221,7 +221,10 @@ class SettingsPanel(QGroupBox):
         self.min_tokens_spin = QSpinBox()
         self.min_tokens_spin.setRange(1, 100_000)
         self.min_tokens_spin.setToolTip(
-            self.tr("Documents with fewer content words are listed but not compared.")
+            self.tr(
+                "Documents with fewer content words are listed but not compared; two copies of "
+                "the same text are duplicates whatever their length."
+            )
         )
         self.workers_spin = QSpinBox()
         self.workers_spin.setRange(0, MAX_WORKERS)
