@@ -47,27 +47,41 @@ class _FolderWalk:
         self._links: list[Path] = []  # symlinked folders found, walked after the real ones
         self._root = Path()  # the folder being walked, for an error that names no file
 
-    def real_folders(self, root: Path) -> Iterator[tuple[Path, str]]:
-        """(path, key) of every file below ``root`` not reached through a link; the key has
-        the folder's real path."""
+    def real_folders(self, root: Path) -> Iterator[tuple[Path, str, bool]]:
+        """(path, key, is a link) of every file below ``root`` not reached through a linked
+        folder, folder by folder in name order, each folder's files before its subfolders;
+        the key has the folder's real path. One ``scandir`` a folder: the entries say what
+        is a folder and what a link without a system call a file."""
         self._root = root
-        for folder, dirnames, filenames in os.walk(root, onerror=self._on_error):
-            real = os.path.realpath(folder)
+        stack = [(str(root), os.path.realpath(root))]
+        while stack:
+            folder, real = stack.pop()
             if real in self._seen:
-                dirnames[:] = []
                 continue
             self._seen.add(real)
-            if not self._include_hidden:
-                dirnames[:] = [d for d in dirnames if not _is_hidden(d)]
-            dirnames.sort()
-            linked = [d for d in dirnames if _is_linked(folder, real, d)]
-            self._links += [Path(folder) / d for d in linked]
-            dirnames[:] = [d for d in dirnames if d not in linked]
-            for name in sorted(filenames):
-                if self._include_hidden or not _is_hidden(name):
-                    yield Path(folder) / name, os.path.join(real, name)
+            try:
+                with os.scandir(folder) as found:
+                    entries = list(found)
+            except OSError as error:
+                self._on_error(error)
+                continue
+            files: list[tuple[str, bool]] = []
+            subfolders: list[str] = []
+            for entry in entries:
+                if not self._include_hidden and _is_hidden(entry.name):
+                    continue
+                if not _is_folder(entry):
+                    files.append((entry.name, entry.is_symlink()))
+                elif _is_linked(entry, real):
+                    self._links.append(Path(entry.path))
+                else:
+                    subfolders.append(entry.name)
+            for name, is_link in sorted(files):
+                yield Path(folder) / name, os.path.join(real, name), is_link
+            for name in sorted(subfolders, reverse=True):  # popped in name order
+                stack.append((os.path.join(folder, name), os.path.join(real, name)))
 
-    def linked_folders(self) -> Iterator[tuple[Path, str]]:
+    def linked_folders(self) -> Iterator[tuple[Path, str, bool]]:
         """The files of the symlinked folders found so far (and of the links inside them)."""
         while self._links:
             links, self._links = self._links, []
@@ -79,14 +93,23 @@ class _FolderWalk:
         self._problems.append(Problem.of(where, "folder-unreadable", detail=error.strerror))
 
 
-def _is_linked(folder: str, real: str, name: str) -> bool:
-    """Whether the folder ``name`` inside ``folder`` (whose real path is ``real``) is a
-    symlink or a junction (which ``os.path.islink`` does not see on Windows)."""
-    child = os.path.join(folder, name)
-    if os.path.islink(child):
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()  # through a link too
+    except OSError:
+        return False  # as os.walk takes it: listed, and extraction says what is wrong
+
+
+def _is_linked(entry: os.DirEntry[str], real: str) -> bool:
+    """Whether the folder ``entry`` (in a folder whose real path is ``real``) is a symlink or
+    a junction (which neither ``is_symlink`` nor ``os.path.islink`` sees on Windows before
+    Python 3.12)."""
+    if entry.is_symlink():
         return True
-    resolved = os.path.realpath(child)
-    return os.path.normcase(resolved) != os.path.normcase(os.path.join(real, name))
+    if os.name != "nt":
+        return False
+    resolved = os.path.normcase(os.path.realpath(entry.path))
+    return resolved != os.path.normcase(os.path.join(real, entry.name))
 
 
 def walk(
@@ -107,16 +130,16 @@ def walk(
     skipped = 0
     folders = _FolderWalk(include_hidden, problems)
 
-    def take(found_in_folders: Iterator[tuple[Path, str]]) -> None:
+    def take(found_in_folders: Iterator[tuple[Path, str, bool]]) -> None:
         nonlocal skipped
-        for found, key in found_in_folders:
+        for found, key, is_link in found_in_folders:
             # Patterns match the file name or the whole path ("*/drafts/*").
             if _matches(found, exclude) or (include and not _matches(found, include)):
                 continue
             if found.suffix.lower() not in wanted:
                 skipped += 1
                 continue
-            _keep(files, key, found)
+            _keep(files, key, found, is_link)
 
     for raw in paths:
         path = Path(os.path.abspath(raw))
@@ -124,19 +147,19 @@ def walk(
             take(folders.real_folders(path))
         elif path.exists() or path.is_symlink():
             folder = os.path.realpath(path.parent)
-            _keep(files, os.path.join(folder, path.name), path)
+            _keep(files, os.path.join(folder, path.name), path, path.is_symlink())
         else:
             problems.append(Problem.of(path, "missing"))
     take(folders.linked_folders())  # after every named folder's real ones
     return WalkResult(list(files.values()), problems, skipped, list(files))
 
 
-def _keep(files: dict[str, Path], key: str, found: Path) -> None:
+def _keep(files: dict[str, Path], key: str, found: Path, is_link: bool) -> None:
     """List ``found`` under its real path, once. A link to a file is that file: listed
     beside it, it was an exact duplicate of itself, chosen as the one to keep where it sorted
     first, and tidying its "copy" moved the real file. Where a file is found both at its own
     path and through a link (to it, or to a folder on its way), its own path is listed."""
-    if os.path.islink(key):
+    if is_link:
         key = os.path.realpath(key)
     key = os.path.normcase(key)
     known = files.get(key)
