@@ -280,9 +280,7 @@ def test_short_documents_are_listed_with_a_note_and_only_their_copies_paired(
     assert [(names[p.a], names[p.b], p.kind.value) for p in result.pairs] == [
         ("a.txt", "b.txt", "duplicate")
     ]
-    assert [sorted(names[m] for m, _ in g.members) for g in result.groups] == [
-        ["a.txt", "b.txt"]
-    ]
+    assert [sorted(names[m] for m, _ in g.members) for g in result.groups] == [["a.txt", "b.txt"]]
 
 
 def test_every_file_is_accounted_for_even_when_broken(tmp_path: Path) -> None:
