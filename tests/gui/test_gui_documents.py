@@ -282,6 +282,9 @@ def test_reference_library_is_hidden_until_asked_for(
     assert page.show_library_check.isVisibleTo(page)
     assert not page.show_library_check.isChecked()
     assert _shown_paths(page.model) == scanned
+    # the hidden library is the choice of what to list, not a filter the tab counts against
+    tabs = window.results.tabs
+    assert tabs.tabText(tabs.indexOf(page)) == f"Documents ({len(scanned)})"
     assert _row_of(page.model, theses.thesis) == 0
     assert _similarity(window, theses.thesis)["max_source"]["path"] == str(theses.main_source)
     # the library's share in the submissions is the same text again: not counted twice
@@ -289,6 +292,7 @@ def test_reference_library_is_hidden_until_asked_for(
 
     page.show_library_check.setChecked(True)
     assert _shown_paths(page.model) == {str(p) for p in theses.all}
+    assert tabs.tabText(tabs.indexOf(page)) == f"Documents ({len(theses.all)})"
     library_row = _row_of(page.model, theses.main_source)
     assert page.model.data(page.model.index(library_row, ROLE)) == "Reference library"
     font = page.model.data(page.model.index(library_row, 0), Qt.ItemDataRole.FontRole)

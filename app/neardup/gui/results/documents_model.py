@@ -227,6 +227,13 @@ class DocumentsModel(RowTableModel):
     def set_hide_library(self, hide: bool) -> None:
         self._set_filter(replace(self._filter, hide_library=hide))
 
+    def choice_count(self) -> int:
+        """The documents the library's choice (shown or hidden) leaves, before the filters a
+        person types: what the tab counts its rows against."""
+        if not self._filter.hide_library:
+            return len(self._rows)
+        return sum(r.role != LIBRARY_ROLE for r in self._rows)
+
     def _set_filter(self, wanted: DocumentFilter) -> None:
         if wanted == self._filter:
             return

@@ -242,7 +242,7 @@ class ResultsView(QWidget):
             ),
             (
                 self.documents_page,
-                len(report.documents) if report is not None else 0,
+                self.documents_model.choice_count(),  # library documents hidden: not counted
                 self.documents_model.rowCount(),
                 self.tr("Documents"),
                 self.tr("Documents ({shown} of {total})"),
