@@ -109,6 +109,21 @@ class ReportWords:
         }
         return names.get(kind, kind)
 
+    @property
+    def column_heads(self) -> tuple[str, ...]:
+        """The sources table's column heads, after the column of the source's colour."""
+        return (
+            self.head_source,
+            self.head_share,
+            self.head_excluding,
+            self.head_kind,
+            self.head_passages,
+        )
+
+    def reviewed(self, review: dict[str, Any]) -> str:
+        """A source's review mark ("confirmed on review") in these words, its note apart."""
+        return self.on_review.format(verdict=self.verdict(str(review["verdict"])))
+
     def verdict(self, verdict: str) -> str:
         names = {"confirmed": self.verdict_confirmed, "dismissed": self.verdict_dismissed}
         return names.get(verdict, verdict)

@@ -416,7 +416,7 @@ def format_source_report(report: SourceReport, language: str = ENGLISH) -> str:
             f"  {words.bracketed.format(text=words.clause_separator.join(details))}"
         )
         if source.review:
-            verdict = words.on_review.format(verdict=words.verdict(source.review["verdict"]))
+            verdict = words.reviewed(source.review)
             note = source.review.get("note")
             lines.append(
                 f"         {words.labelled.format(label=verdict, text=note) if note else verdict}"

@@ -74,7 +74,7 @@ def _row(index: int, report: SourceReport, words: ReportWords) -> str:
     )
     if source.review:
         note = source.review.get("note", "")
-        verdict = words.on_review.format(verdict=words.verdict(source.review["verdict"]))
+        verdict = words.reviewed(source.review)
         shown = f"<b>{html.escape(verdict)}</b>"
         if note:
             shown = html.escape(words.labelled).format(label=shown, text=html.escape(note))
@@ -123,19 +123,12 @@ def _marked_text(report: SourceReport, words: ReportWords) -> str:
 def source_report_html(report: SourceReport, language: str = ENGLISH) -> str:
     """A standalone page in ``language``; works offline (no scripts, no external files)."""
     words = report_words(language)
-    heads = (
-        words.head_source,
-        words.head_share,
-        words.head_excluding,
-        words.head_kind,
-        words.head_passages,
-    )
     return _PAGE.format(
         lang=words.language,
         title=html.escape(words.page_title.format(name=report.path.name)),
         path=html.escape(str(report.path)),
         summary=_summary(report, words),
-        heads="".join(f"<th>{html.escape(head)}</th>" for head in heads),
+        heads="".join(f"<th>{html.escape(head)}</th>" for head in words.column_heads),
         rows="".join(_row(i, report, words) for i in range(len(report.sources))),
         text=_marked_text(report, words),
     )

@@ -148,14 +148,7 @@ def _sources_table(report: SourceReport, styles: _Styles, words: ReportWords) ->
     heading = Paragraph(styles.mark(words.sources), styles.heading)
     if not report.sources:
         return [heading, styles.label(words.no_text_found)]
-    heads = (
-        "",
-        words.head_source,
-        words.head_share,
-        words.head_excluding,
-        words.head_kind,
-        words.head_passages,
-    )
+    heads = ("", *words.column_heads)
     rows: list[list[Any]] = [[styles.label(head, small=True, bold=True) for head in heads]]
     for index, source in enumerate(report.sources):
         name = markup(Path(source.path).name, styles.fonts)
@@ -166,7 +159,7 @@ def _sources_table(report: SourceReport, styles: _Styles, words: ReportWords) ->
             details.append(styles.mark(words.common_text.format(count=source.shared_by)))
         if source.review:
             note = source.review.get("note", "")
-            verdict = words.on_review.format(verdict=words.verdict(source.review["verdict"]))
+            verdict = words.reviewed(source.review)
             shown = f"<b>{styles.mark(verdict)}</b>"
             if note:
                 shown = styles.mark(words.labelled).format(label=shown, text=styles.mark(note))

@@ -86,9 +86,10 @@ def other_format_text(count: int) -> str:
 def also_edited_label(plan: TrashPlan) -> str:
     """The box that moves the files that are not exact copies: edited versions, and the
     same text in another format, each said as what it is."""
+    edited = len(plan.edited) - len(plan.other_format)  # the other formats are among them
     parts = []
-    if plan.edited - plan.other_format:
-        parts.append(edited_text(len(plan.edited - plan.other_format)))
+    if edited:
+        parts.append(edited_text(edited))
     if plan.other_format:
         parts.append(other_format_text(len(plan.other_format)))
     these = (

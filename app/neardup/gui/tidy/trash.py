@@ -188,20 +188,20 @@ def move_to_trash(
             # Qt answers yes for a file it linked into the Trash but could not take from its
             # folder (a locked folder, some network drives): it never left. (Another file
             # made at its path since, by an autosave say, is not it: the move stands.)
-            _drop_second_name(in_trash, document.path)
+            _drop_second_name(in_trash)
             skipped.append(Skipped(document.path, _trash_failure(document.path)))
             continue
         done.append(TrashedFile(document.path, in_trash, document.size, file_identity(in_trash)))
     return Outcome(tuple(done), tuple(skipped))
 
 
-def _drop_second_name(in_trash: str, original: str) -> None:
+def _drop_second_name(in_trash: str) -> None:
     """Take back from the Trash the second name of a file that stayed where it was (the
-    same file, so nothing is lost), so the Trash does not list a file that was not moved."""
+    caller found it the same file, so nothing is lost), so the Trash does not list a file
+    that was not moved."""
     with contextlib.suppress(OSError):
-        if _same_file(in_trash, original):
-            os.unlink(in_trash)
-            _forget_trash_info(in_trash)
+        os.unlink(in_trash)
+        _forget_trash_info(in_trash)
 
 
 def _forget_trash_info(in_trash: str) -> None:
