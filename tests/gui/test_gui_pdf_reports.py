@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
 from gui_helpers import scan_folder
 from PySide6.QtCore import QItemSelectionModel
@@ -15,15 +14,12 @@ from pytestqt.qtbot import QtBot
 from neardup.core.report import BatchOutcome
 from neardup.gui.main_window import MainWindow
 from neardup.gui.results.models import PATH_ROLE
+from pdf_text import page_texts
 from theses import chinese_theses
 
 
 def _first_page(pdf: Path) -> str:
-    document = pdfium.PdfDocument(pdf)
-    try:
-        return str(document[0].get_textpage().get_text_range())
-    finally:
-        document.close()
+    return page_texts(pdf)[0]
 
 
 def _select(window: MainWindow, documents: list[Path]) -> int:

@@ -39,6 +39,7 @@ from neardup.gui.report_data import ProblemRow
 from neardup.gui.results.pairs_model import PairsModel
 from neardup.gui.settings.settings_store import SettingsStore
 from neardup.gui.tidy.messages import confirmation
+from pdf_text import page_texts
 
 ROOT = Path(__file__).resolve().parents[2]
 TS = ROOT / "resources" / "translations" / "neardup_zh_CN.ts"
@@ -269,7 +270,6 @@ def test_the_chinese_window_writes_its_reports_in_chinese(
 ) -> None:
     """The PDF report and the sources page a teacher saves from the Chinese window read in
     Chinese (the English ones: tests/gui/test_gui_pdf_reports.py)."""
-    import pypdfium2 as pdfium
     from PySide6.QtWidgets import QFileDialog
 
     from theses import chinese_theses
@@ -293,11 +293,7 @@ def test_the_chinese_window_writes_its_reports_in_chinese(
     )
     with qtbot.waitSignal(window.pdf_reports.saved, timeout=60_000):
         window.pdf_reports.action.trigger()
-    document = pdfium.PdfDocument(pdf)
-    try:
-        first = document[0].get_textpage().get_text_range()
-    finally:
-        document.close()
+    first = page_texts(pdf)[0]
     assert "相似度报告" in first and "Similarity report" not in first
     monkeypatch.setattr(
         QFileDialog, "getSaveFileName", staticmethod(lambda *args, **kwargs: (str(page), ""))

@@ -12,6 +12,7 @@ import pytest
 
 from cli_run import run
 from neardup.core.report.cff_fonts import CFF_HAN, has_cff_han
+from pdf_text import page_texts
 from theses import chinese_theses
 
 
@@ -101,7 +102,6 @@ def test_text_and_html_show_the_writers_own_characters(
 def test_language_writes_the_reports_in_chinese_and_json_stays_data(
     scanned: tuple[dict[str, Path], Path], tmp_path: Path
 ) -> None:
-    import pypdfium2 as pdfium
 
     files, saved = scanned
     thesis = str(files["thesis"])
@@ -114,11 +114,7 @@ def test_language_writes_the_reports_in_chinese_and_json_stays_data(
         "sources", str(saved), thesis, "--format", "pdf", "-o", str(pdf), "--language", "zh_CN"
     )
     assert done.returncode == 0, done.stderr
-    document = pdfium.PdfDocument(pdf)
-    try:
-        first = document[0].get_textpage().get_text_range()
-    finally:
-        document.close()
+    first = page_texts(pdf)[0]
     assert "相似度报告" in first and "Similarity report" not in first
     folder = tmp_path / "class"
     done = run(
@@ -168,7 +164,6 @@ def test_all_writes_a_report_per_document_and_a_summary(
 def test_pdf_reports_for_one_document_and_a_whole_class(
     scanned: tuple[dict[str, Path], Path], tmp_path: Path
 ) -> None:
-    import pypdfium2 as pdfium
 
     files, saved = scanned
     # A PDF goes to a file: without --output it is refused, and nothing is written.
@@ -177,11 +172,7 @@ def test_pdf_reports_for_one_document_and_a_whole_class(
     out = tmp_path / "thesis.pdf"
     done = run("sources", str(saved), str(files["thesis"]), "--format", "pdf", "-o", str(out))
     assert done.returncode == 0, done.stderr
-    document = pdfium.PdfDocument(out)
-    try:
-        first = document[0].get_textpage().get_text_range()
-    finally:
-        document.close()
+    first = page_texts(out)[0]
     assert "thesis.docx" in first and "Excluding citations" in first
     folder = tmp_path / "pdfs"
     done = run("sources", str(saved), "--all", "--output-dir", str(folder), "--format", "pdf")

@@ -13,7 +13,6 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-import pypdfium2 as pdfium
 import pytest
 
 from neardup import ScanSettings, scan
@@ -30,6 +29,7 @@ from neardup.core.report import (
 )
 from neardup.core.report.phrasebook import CHINESE_WORDS, ENGLISH_WORDS, ReportWords
 from neardup.core.report.scan_report import report_dict
+from pdf_text import page_texts
 from theses import chinese_theses
 
 # English words of the report that must not be left in a Chinese one.
@@ -150,11 +150,7 @@ def test_the_html_page_in_chinese(thesis: tuple[dict[str, Any], SourceReport]) -
 
 
 def _pdf_text(data: bytes) -> str:
-    document = pdfium.PdfDocument(data)
-    try:
-        return "".join(document[n].get_textpage().get_text_range() for n in range(len(document)))
-    finally:
-        document.close()
+    return "".join(page_texts(data))
 
 
 def test_the_pdf_report_in_chinese(thesis: tuple[dict[str, Any], SourceReport]) -> None:

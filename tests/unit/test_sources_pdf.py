@@ -31,6 +31,7 @@ from neardup.core.report.pdf_fonts import (
 from neardup.core.report.scan_report import report_dict
 from neardup.core.report.sources_html import PALETTE
 from neardup.core.report.sources_pdf import printed_characters
+from pdf_text import page_texts
 from theses import chinese_theses
 
 _FOOTER = re.compile(r"NearDup similarity report · \d{4}-\d\d-\d\d|page \d+")
@@ -49,14 +50,6 @@ def thesis_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[SourceRepor
     return found, pdf
 
 
-def _page_texts(pdf: Path) -> list[str]:
-    document = pdfium.PdfDocument(pdf)
-    try:
-        return [document[n].get_textpage().get_text_range() for n in range(len(document))]
-    finally:
-        document.close()
-
-
 def _squeezed(text: str) -> str:
     return re.sub(r"\s+", "", _FOOTER.sub("", text))
 
@@ -66,7 +59,7 @@ def test_the_pdf_holds_the_header_and_each_passage_in_the_writers_characters(
 ) -> None:
     found, pdf = thesis_report
     assert pdf.read_bytes().startswith(b"%PDF-")
-    pages = _page_texts(pdf)
+    pages = page_texts(pdf)
     text = "".join(pages)
     assert "Similarity report" in pages[0] and found.path.name in pages[0]
     assert found.similarity is not None and found.similarity_excluding_citations is not None
@@ -241,7 +234,7 @@ def test_symbols_neither_font_holds_are_printed(tmp_path: Path) -> None:
     assert found.sources
     pdf = tmp_path / "essay.pdf"
     pdf.write_bytes(source_report_pdf(found))
-    text = "".join(_page_texts(pdf))
+    text = "".join(page_texts(pdf))
     for symbol in "≥→∞≤≠":
         assert symbol in text
 
