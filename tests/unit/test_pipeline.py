@@ -378,3 +378,27 @@ def test_warm_scan_reports_exactly_what_the_cold_scan_did(tmp_path: Path) -> Non
         reports.append(data)
     assert reports[0]["pairs"] and any(p["kind"] == "partial" for p in reports[0]["pairs"])
     assert reports[0] == reports[1]
+
+
+def test_the_process_waits_for_the_compiled_loops_to_load_before_it_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A scan loads numba's loops in a thread while it reads the files. A three-file scan
+    that never needed them ended while the thread was still loading, and under load the
+    process crashed at exit (SIGSEGV, about one run in four): the thread is not a daemon,
+    so the interpreter waits for it."""
+    import threading
+
+    from neardup.core import passages
+    from neardup.core.scan.pipeline import load_verification_in_background
+
+    release = threading.Event()
+    monkeypatch.setattr(passages, "warm_up", lambda: release.wait(10))
+    load_verification_in_background()
+    try:
+        [loading] = [t for t in threading.enumerate() if t.name == "neardup-warm-up"]
+        assert loading.is_alive() and not loading.daemon
+    finally:
+        release.set()
+    loading.join(10)
+    assert not loading.is_alive()

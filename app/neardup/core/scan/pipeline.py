@@ -145,7 +145,10 @@ def load_verification_in_background() -> None:
         except Exception:  # the first real pair reports any failure
             return
 
-    threading.Thread(target=load, name="neardup-warm-up", daemon=True).start()
+    # Not a daemon: a process that ends while the thread is still inside numba's loading (a
+    # scan of three files that never needed it) crashed at exit, under load, with SIGSEGV;
+    # the interpreter now waits for the load, a fraction of a second, before it ends.
+    threading.Thread(target=load, name="neardup-warm-up", daemon=False).start()
 
 
 def _scan_files(
