@@ -4,6 +4,7 @@ import math
 
 import pytest
 
+from neardup.core.features.token_ids import Vocabulary, WordFrequencies
 from neardup.core.features.weighting import IdfTable, idf_for, jieba_idf, weigh
 from neardup.core.match import FeatureWeights
 from neardup.core.settings import ScanSettings, Weighting
@@ -41,6 +42,24 @@ def test_document_frequency_counts_each_document_once_whatever_it_holds() -> Non
     for term in ("a", "b", "c", "unseen"):
         assert as_dicts[term] == as_lists[term] == as_tokens[term]
     assert as_lists["a"] == pytest.approx(math.log(4 / 3) + 1)
+
+
+def test_token_ids_of_one_vocabulary_count_as_the_words_they_stand_for() -> None:
+    """A scan's documents are token ids into one list of words, counted by numpy; mixed
+    with plain tokens, and in more rounds than one, they give the same table as words."""
+    words = [["a", "b", "a", "a"], ["a", "a"], ["c", "c", "d"], ["d", "b"], [], ["e"] * 3]
+    vocabulary = Vocabulary()
+    numbered = [vocabulary.encode(tokens) for tokens in words]
+    as_words = idf_for(words)
+    mixed = idf_for([*numbered[:3], *words[3:]])
+    original = WordFrequencies.GATHERED_IDS
+    WordFrequencies.GATHERED_IDS = 2  # counted into the totals every document or so
+    try:
+        as_ids = idf_for(numbered)
+    finally:
+        WordFrequencies.GATHERED_IDS = original
+    assert as_ids.idf == mixed.idf == as_words.idf
+    assert as_ids.default == as_words.default
 
 
 def test_one_or_two_documents_fall_back_to_jieba_idf() -> None:

@@ -85,3 +85,42 @@ class Vocabulary:
             return tokens
         ids = np.fromiter(map(self._numbers.__getitem__, tokens), dtype=np.int32, count=len(tokens))
         return TokenIds(ids, self.words)
+
+
+class WordFrequencies:
+    """How many documents hold each word of one scan's vocabulary, counted on the
+    documents' token ids by numpy: word by word in Python, the count was a quarter of a
+    small scan's time after its analysis."""
+
+    # Distinct ids gathered before they are counted into the totals in one call.
+    GATHERED_IDS = 1 << 20
+
+    def __init__(self, words: list[str]) -> None:
+        self.words = words
+        self._totals = np.zeros(0, dtype=np.int64)
+        self._gathered: list[npt.NDArray[np.int32]] = []
+        self._gathered_ids = 0
+
+    def add(self, ids: npt.NDArray[np.int32]) -> None:
+        """Count one document's tokens (each distinct word once)."""
+        distinct = np.unique(ids)
+        self._gathered.append(distinct)
+        self._gathered_ids += len(distinct)
+        if self._gathered_ids >= self.GATHERED_IDS:
+            self._count_gathered()
+
+    def by_word(self) -> dict[str, int]:
+        """Each word held by at least one document counted, and how many hold it."""
+        self._count_gathered()
+        held = np.flatnonzero(self._totals)
+        words = map(self.words.__getitem__, held.tolist())
+        return dict(zip(words, self._totals[held].tolist(), strict=True))
+
+    def _count_gathered(self) -> None:
+        if not self._gathered:
+            return
+        counts = np.bincount(np.concatenate(self._gathered), minlength=len(self._totals))
+        counts[: len(self._totals)] += self._totals
+        self._totals = counts
+        self._gathered.clear()
+        self._gathered_ids = 0

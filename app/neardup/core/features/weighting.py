@@ -18,6 +18,7 @@ from itertools import repeat
 import numpy as np
 import numpy.typing as npt
 
+from neardup.core.features.token_ids import TokenIds, WordFrequencies
 from neardup.core.settings import DEFAULT_WEIGHTING, Weighting
 
 FloatArray = npt.NDArray[np.float64]
@@ -40,15 +41,22 @@ class IdfTable:
 
     @classmethod
     def from_counts(cls, documents: Iterable[Iterable[str]]) -> IdfTable:
-        """IDF over a corpus of documents' distinct terms: ln((1 + N) / (1 + df)) + 1, as in
-        scikit-learn's smoothing."""
+        """IDF over a corpus of documents' terms (each counted once a document):
+        ln((1 + N) / (1 + df)) + 1, as in scikit-learn's smoothing."""
         df: Counter[str] = Counter()
+        by_ids: WordFrequencies | None = None
         n_docs = 0
         # Document by document: one Counter call over every document would hold the GIL
         # for its whole length, freezing a GUI that scans in a thread.
         for terms in documents:
-            df.update(iter(terms))  # iter(): a dict's keys count once each, whatever its values
             n_docs += 1
+            if isinstance(terms, TokenIds) and (by_ids is None or terms.words is by_ids.words):
+                by_ids = by_ids or WordFrequencies(terms.words)
+                by_ids.add(terms.ids)
+            else:
+                df.update(dict.fromkeys(terms).keys())  # each term once, however often it occurs
+        if by_ids is not None:
+            df.update(by_ids.by_word())
         return cls.from_frequencies(df, n_docs)
 
     @classmethod
@@ -84,7 +92,7 @@ def idf_for(documents: Sequence[Iterable[str]]) -> IdfTable:
         return jieba_idf()
     # One document's distinct terms at a time: made all at once, they were 0.5 GB of the
     # scan's memory at 50,000 documents.
-    return IdfTable.from_counts(dict.fromkeys(terms) for terms in documents)
+    return IdfTable.from_counts(documents)
 
 
 def _textrank(tokens: Sequence[str], window: int = 5, damping: float = 0.85) -> dict[str, float]:
