@@ -436,8 +436,8 @@
     </message>
     <message>
         <location line="+8"/>
-        <source>Not measured: the scan was cancelled, ran without partial-copy detection, or was saved by an older NearDup; rescan to see it.</source>
-        <translation>未测量：扫描已取消、未启用部分抄袭检测，或报告由旧版 NearDup 保存；重新扫描即可看到。</translation>
+        <source>Not measured: the document is too short to compare (see Tokens), or the scan was cancelled, ran without partial-copy detection, or was saved by an older NearDup.</source>
+        <translation>未测量：文档太短无法比较（见“词数”），或扫描已取消、未启用部分抄袭检测，或报告由旧版 NearDup 保存。</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -847,7 +847,7 @@
 <context>
     <name>HelpMenu</name>
     <message>
-        <location filename="../../app/neardup/gui/help_menu.py" line="+111"/>
+        <location filename="../../app/neardup/gui/help_menu.py" line="+112"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -1699,7 +1699,7 @@
 <context>
     <name>ResultsGuide</name>
     <message>
-        <location filename="../../app/neardup/gui/help_menu.py" line="-122"/>
+        <location filename="../../app/neardup/gui/help_menu.py" line="-123"/>
         <source>How to read the results</source>
         <translation>如何解读结果</translation>
     </message>
@@ -1735,11 +1735,11 @@
     </message>
     <message>
         <location line="+6"/>
-        <source>In the Documents tab, &lt;b&gt;Found elsewhere&lt;/b&gt; is the share of a document&apos;s text found in any other document, each passage counted once. A blank share was not measured (the scan was cancelled, or partial-copy detection was off); it is not 0%.</source>
-        <translation>在“文档”标签页中，&lt;b&gt;他处可见&lt;/b&gt;是一篇文档的文本出现在任何其他文档中的比例，每个段落只计一次。空白表示未测量（扫描已取消，或未启用部分抄袭检测），并不是 0%。</translation>
+        <source>In the Documents tab, &lt;b&gt;Found elsewhere&lt;/b&gt; is the share of a document&apos;s text found in any other document, each passage counted once. A blank share was not measured (the scan was cancelled, partial-copy detection was off, or the document is too short to compare); it is not 0%.</source>
+        <translation>在“文档”标签页中，&lt;b&gt;他处可见&lt;/b&gt;是一篇文档的文本出现在任何其他文档中的比例，每个段落只计一次。空白表示未测量（扫描已取消、未启用部分抄袭检测，或文档太短无法比较），并不是 0%。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>The threshold k</source>
         <translation>阈值 k</translation>
     </message>
@@ -2224,7 +2224,7 @@
 <context>
     <name>Summary</name>
     <message>
-        <location filename="../../app/neardup/gui/report_data.py" line="+173"/>
+        <location filename="../../app/neardup/gui/report_data.py" line="+174"/>
         <source>{count} documents scanned</source>
         <translation>已扫描 {count} 篇文档</translation>
     </message>
@@ -2452,13 +2452,13 @@
         <translation>撤销将 {files} 移到{where}</translation>
     </message>
     <message>
-        <location filename="../../app/neardup/gui/tidy/messages.py" line="+213"/>
+        <location filename="../../app/neardup/gui/tidy/messages.py" line="+214"/>
         <location filename="../../app/neardup/gui/tidy/plan.py" line="+21"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-150"/>
         <source>…and {count} more (see details)</source>
         <translation>…另有 {count} 个（见详细信息）</translation>
     </message>
@@ -2473,7 +2473,7 @@
         <translation>{count} 个改写版本</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Also move the {edited} (not exact copies)</source>
         <translation>同时移动 {edited}（不是完全一样的副本）</translation>
     </message>
@@ -2508,7 +2508,7 @@
         <translation>参考库中的 {files} 不会被移动。</translation>
     </message>
     <message>
-        <location line="-139"/>
+        <location line="-140"/>
         <source>{count} edited version of these is not an exact copy of a file that stays: the changes in it would go too. It moves only if you tick the box below.</source>
         <translation>其中 {count} 个改写版本不是保留文件完全一样的副本：其中的改动也会一起移走。只有勾选下面的选项，它才会被移动。</translation>
     </message>
@@ -2538,7 +2538,7 @@
         <translation>{count} 个其他格式的副本</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>{first} and {second}</source>
         <translation>{first}和{second}</translation>
     </message>

@@ -16,7 +16,7 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from model_rows import document_modified, document_rows
-from neardup.core.report.scan_report import report_dict
+from neardup.core.report.scan_report import document_measured, report_dict
 from neardup.core.scan.pipeline import scan
 from neardup.core.scan.progress import CancelToken, Progress, Stage
 from neardup.core.settings import ScanSettings
@@ -534,3 +534,35 @@ def test_a_document_that_hides_text_is_flagged(qtmodeltester: ModelTester) -> No
     tips = [model.data(model.index(r, 0), Qt.ItemDataRole.ToolTipRole) for r in range(2)]
     assert names == ["honest.txt", "⚠ stuffed.docx"]
     assert tips[0] == "/d/honest.txt" and "Hides 812 characters" in tips[1]
+
+
+def test_a_note_too_short_to_compare_is_not_measured_unless_copied(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """A document under the minimum of content tokens is compared only with its exact
+    copies: with none, its share is blank (not measured), not 0%; with one, it is 100%."""
+    theses = _write_theses(tmp_path / "theses")
+    alone = theses.folder / "shopping list.txt"
+    alone.write_text("Milk, eggs, rice and tea for the weekend.\n", encoding="utf-8")
+    note = "Meeting moved to Thursday at ten, room 204.\n"
+    copied = [theses.folder / "meeting.txt", theses.folder / "meeting (copy).txt"]
+    for path in copied:
+        path.write_text(note, encoding="utf-8")
+    scan_folder(qtbot, window, theses.folder)
+    table = window.results.documents_model
+    shown = {
+        path: table.data(table.index(_row_of(table, path), FOUND))
+        for path in (alone, *copied, theses.unrelated[0])
+    }
+    assert shown[alone] == ""
+    tip = table.data(table.index(_row_of(table, alone), FOUND), Qt.ItemDataRole.ToolTipRole)
+    assert "too short to compare" in tip
+    assert shown[copied[0]] == shown[copied[1]] == percent(1.0)
+    assert shown[theses.unrelated[0]] == percent(0.0)  # long enough, and compared: 0%
+
+    # the report the window holds says which documents were measured
+    assert window.report is not None
+    data = window.report.raw
+    by_path = {d["path"]: d for d in data["documents"]}
+    assert not document_measured(data, by_path[str(alone)])
+    assert document_measured(data, by_path[str(theses.unrelated[0])])

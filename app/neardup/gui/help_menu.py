@@ -70,8 +70,9 @@ class ResultsGuide(QDialog):
                     self.tr(
                         "In the Documents tab, <b>Found elsewhere</b> is the share of a "
                         "document's text found in any other document, each passage counted once. "
-                        "A blank share was not measured (the scan was cancelled, or partial-copy "
-                        "detection was off); it is not 0%."
+                        "A blank share was not measured (the scan was cancelled, partial-copy "
+                        "detection was off, or the document is too short to compare); it is not "
+                        "0%."
                     ),
                 ),
             ),

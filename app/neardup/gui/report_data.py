@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication
 from neardup.core.report import (
     PassageSpans,
     ThresholdPreviewer,
+    document_measured,
     most_documents,
     passage_spans,
     similarity_measured,
@@ -369,7 +370,8 @@ def _review(pair: dict[str, Any], field: str) -> str:
 def parse_report(data: dict[str, Any]) -> ReportData:
     """Build typed rows; tolerant of missing optional fields in hand-made reports."""
     measured = similarity_measured(data)
-    documents = {str(d["path"]): _document(d, measured) for d in data.get("documents", ())}
+    rows = (_document(d, document_measured(data, d)) for d in data.get("documents", ()))
+    documents = {row.path: row for row in rows}
     pairs = [
         PairRow(
             a=str(p["a"]),

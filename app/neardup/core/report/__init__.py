@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     )
     from neardup.core.report.reviews import ReviewCounts, annotate, is_dismissed, verdict_of
     from neardup.core.report.scan_report import (
+        document_measured,
         read_report,
         report_dict,
         similarity_measured,
@@ -107,6 +108,7 @@ __all__ = [
     "batch_documents",
     "compare_documents",
     "compare_files",
+    "document_measured",
     "format_comparison",
     "format_source_report",
     "is_dismissed",
@@ -153,6 +155,7 @@ __getattr__, __dir__ = lazy_face(
         "original": ("OriginalText", "read_original"),
         "passage_rows": ("PassageRows", "PassageSpans", "most_documents", "passage_spans"),
         "scan_report": (
+            "document_measured",
             "read_report",
             "report_dict",
             "similarity_measured",

@@ -286,6 +286,20 @@ def similarity_measured(data: dict[str, Any]) -> bool:
     return bool(settings.get("detect_partial", True)) and not summary.get("cancelled", False)
 
 
+def document_measured(data: dict[str, Any], document: dict[str, Any]) -> bool:
+    """Whether one document's `similarity` was measured: where the report's was
+    (`similarity_measured`), for a document long enough to be compared (``min_tokens``).
+    A shorter one is only ever matched with its exact copies, so nothing found elsewhere
+    says nothing of it. A document with sources was measured, whatever its length."""
+    similarity = document.get("similarity")
+    if isinstance(similarity, dict) and (similarity.get("sources") or similarity.get("max_source")):
+        return True
+    settings = data.get("settings") or {}
+    tokens, least = document.get("tokens"), settings.get("min_tokens")
+    too_short = isinstance(tokens, int) and isinstance(least, int) and tokens < least
+    return similarity_measured(data) and not too_short
+
+
 def read_report(path: Path, *, compact: bool = False) -> dict[str, Any]:
     """Load a JSON report written by `write_json`, checked; a ReportError (a ValueError)
     says why anything else is not one. ``compact`` as for `report_dict`."""

@@ -24,7 +24,7 @@ from neardup.core.report.citations import (
 from neardup.core.report.original import OriginalText, UnreadableError, read_original
 from neardup.core.report.phrasebook import ENGLISH, report_words
 from neardup.core.report.reviews import is_dismissed
-from neardup.core.report.scan_report import similarity_measured
+from neardup.core.report.scan_report import document_measured
 from neardup.core.report.source_merge import (
     Match,
     Piece,
@@ -319,9 +319,7 @@ def source_report(
                 next((m.review for m in members if m.review), None),
             )
         )
-    measured = "similarity" in entry and (
-        entry["similarity"] is not None or similarity_measured(report)
-    )
+    measured = "similarity" in entry and document_measured(report, entry)
     total = sum(s.share for s in sources) if measured else None
     uncited = sum(s.share_excluding_citations for s in sources) if measured else None
     pages = entry.get("pages") if isinstance(entry.get("pages"), int) else None

@@ -47,12 +47,15 @@ def _rows(spans: Sequence[MatchedSpan]) -> np.ndarray:
 
 
 def _summaries(
-    count: int, pairs: Sequence[Pair], texts: Sequence[str], *, measured: bool
+    compared: Sequence[bool], pairs: Sequence[Pair], texts: Sequence[str], *, measured: bool
 ) -> list[SimilaritySummary | None]:
-    """Per document: share of its text found in any other, and its sources.
+    """Per document: share of its text found in any other, and its sources; None where
+    nothing was measured: the scan did not look, or the document (``compared`` False) was
+    too short to compare, with nothing else, and no copy of it found.
 
     Shares count non-space characters, like each pair's overlap figures.
     """
+    count = len(compared)
     spans: list[list[np.ndarray]] = [[] for _ in range(count)]
     sources: list[list[Source]] = [[] for _ in range(count)]
     for pair in pairs:
@@ -69,7 +72,9 @@ def _summaries(
     out: list[SimilaritySummary | None] = []
     for doc in range(count):
         if not sources[doc]:
-            out.append(SimilaritySummary(0.0, None, 0.0, ()) if measured else None)
+            out.append(
+                SimilaritySummary(0.0, None, 0.0, ()) if measured and compared[doc] else None
+            )
             continue
         before = non_space_before(texts[doc])
         merged = union_size(np.concatenate(spans[doc]) if spans[doc] else [], before)
@@ -170,8 +175,13 @@ def find_pairs(
 
     # A scan that looked and found nothing says 0; one that never looked says nothing.
     measured = measured and not ctx.cancelled()
+    compared = np.zeros(len(docs), dtype=bool)
+    compared[eligible] = True
     summaries = _summaries(
-        len(docs), pairs, ReadOnDemand(range(len(docs)), lambda i: docs[i].text), measured=measured
+        compared.tolist(),
+        pairs,
+        ReadOnDemand(range(len(docs)), lambda i: docs[i].text),
+        measured=measured,
     )
     records = []
     for i, d in enumerate(docs):

@@ -35,8 +35,8 @@ MAX_TOOLTIP_SOURCES = 40
 def unknown_tip() -> str:
     return translate(
         "DocumentsModel",
-        "Not measured: the scan was cancelled, ran without partial-copy detection, or was "
-        "saved by an older NearDup; rescan to see it.",
+        "Not measured: the document is too short to compare (see Tokens), or the scan was "
+        "cancelled, ran without partial-copy detection, or was saved by an older NearDup.",
     )
 
 
