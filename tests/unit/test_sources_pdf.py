@@ -306,3 +306,14 @@ def test_quotation_marks_beside_chinese_take_the_chinese_font() -> None:
         "NearDupHan",
         STANDARD_HAN,
     ]
+
+
+def test_no_printed_line_begins_with_closing_punctuation(
+    thesis_report: tuple[SourceReport, Path],
+) -> None:
+    """Chinese typesetting hangs "，" or "！" at the end of a line; reportlab's rule for it
+    knew only Japanese punctuation, and two lines of this report began with "！"."""
+    _, pdf = thesis_report
+    lines = [line for page in page_texts(pdf) for line in page.splitlines() if line]
+    assert len(lines) > 50
+    assert not [line for line in lines if line[0] in "，；：！？）》」』】”。、"]

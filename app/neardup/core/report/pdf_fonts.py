@@ -22,9 +22,11 @@ import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from reportlab.lib import textsplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.platypus import paragraph
 
 from neardup.core.report.cff_fonts import CFF_HAN, has_cff_han, truetype_subset
 
@@ -33,6 +35,25 @@ LATIN_BOLD = "Helvetica-Bold"
 STANDARD_HAN = "STSong-Light"  # Adobe-GB1, written in the UniGB-UCS2-H encoding
 EMBEDDED_HAN = "NearDupHan"
 FONT_VARIABLE = "NEARDUP_PDF_FONT"
+
+# Chinese punctuation that never begins a line: the full-width comma, semicolon, colon,
+# exclamation and question marks, closing brackets and quotation marks.
+_CHINESE_CANNOT_START = "，；：！？）》〉」』】〕”’"
+
+
+def keep_closing_punctuation_off_line_starts() -> None:
+    """Make reportlab's Chinese line breaking hang closing punctuation at the end of a line
+    rather than begin the next one with it. Its list of such characters was made for Japanese
+    and lacks the full-width comma, so a report's lines could begin with "，". reportlab
+    reads the list from its two line-breaking modules' globals, and has no setting for it."""
+    for module in (paragraph, textsplit):
+        known: str = module.ALL_CANNOT_START
+        missing = "".join(c for c in _CHINESE_CANNOT_START if c not in known)
+        if missing:
+            module.ALL_CANNOT_START = known + missing
+
+
+keep_closing_punctuation_off_line_starts()
 
 # TrueType outlines only: reportlab embeds glyf fonts, not the CFF ones (Noto CJK's .otf/.ttc).
 _TRUETYPE_HAN = (
