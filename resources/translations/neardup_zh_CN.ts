@@ -2378,7 +2378,7 @@
 <context>
     <name>TidyController</name>
     <message>
-        <location filename="../../app/neardup/gui/tidy/tidy_controller.py" line="+32"/>
+        <location filename="../../app/neardup/gui/tidy/tidy_controller.py" line="+36"/>
         <source>Move duplicates to &amp;Trash…</source>
         <translation>将重复文件移到回收站(&amp;T)…</translation>
     </message>
@@ -2424,7 +2424,7 @@
         <translation>没有移动任何文件。</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+86"/>
         <source>Move the files into this folder</source>
         <translation>将文件移入此文件夹</translation>
     </message>
@@ -2447,18 +2447,18 @@
         <translation>回收站</translation>
     </message>
     <message>
-        <location line="+192"/>
+        <location line="+193"/>
         <source>Undo move of {files} to {where}</source>
         <translation>撤销将 {files} 移到{where}</translation>
     </message>
     <message>
-        <location filename="../../app/neardup/gui/tidy/messages.py" line="+214"/>
+        <location filename="../../app/neardup/gui/tidy/messages.py" line="+231"/>
         <location filename="../../app/neardup/gui/tidy/plan.py" line="+21"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location line="-166"/>
         <source>…and {count} more (see details)</source>
         <translation>…另有 {count} 个（见详细信息）</translation>
     </message>
@@ -2498,7 +2498,7 @@
         <translation>可以用 编辑 → 撤销（{shortcut}）撤销移动。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The reference of each group, the one to keep, stays where it is; where that is a reference-library document, one copy in the scanned folders stays too.</source>
         <translation>每个分组的基准文件（保留的那一份）留在原处；若基准文件是参考库中的文档，被扫描文件夹中也会保留一份副本。</translation>
     </message>
@@ -2508,7 +2508,7 @@
         <translation>参考库中的 {files} 不会被移动。</translation>
     </message>
     <message>
-        <location line="-140"/>
+        <location line="-141"/>
         <source>{count} edited version of these is not an exact copy of a file that stays: the changes in it would go too. It moves only if you tick the box below.</source>
         <translation>其中 {count} 个改写版本不是保留文件完全一样的副本：其中的改动也会一起移走。只有勾选下面的选项，它才会被移动。</translation>
     </message>
@@ -2553,7 +2553,7 @@
         <translation>其他格式的副本，仅在勾选后移走：</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>Move to Trash</source>
         <translation>移到回收站</translation>
     </message>
@@ -2563,7 +2563,12 @@
         <translation>移到文件夹</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
+        <source>Each file keeps the folders it is in below {shared}, in {destination}.</source>
+        <translation>每个文件在 {destination} 中保留它在 {shared} 之下所在的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Move {files} ({size}) to {where}?</source>
         <translation>将 {files}（{size}）移到{where}吗？</translation>
     </message>
@@ -2611,7 +2616,7 @@
 <context>
     <name>TidyReasons</name>
     <message>
-        <location filename="../../app/neardup/gui/tidy/move_folder.py" line="+30"/>
+        <location filename="../../app/neardup/gui/tidy/move_folder.py" line="+35"/>
         <source>already in that folder</source>
         <translation>已在该文件夹中</translation>
     </message>
@@ -2636,7 +2641,12 @@
         <translation>在 {folder} 中找不到 {name} 可用的名称</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+32"/>
+        <source>could not make the folder {folder}: {error}</source>
+        <translation>无法创建文件夹 {folder}：{error}</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>could not be moved into {folder}</source>
         <translation>无法移入 {folder}</translation>
     </message>
@@ -2691,7 +2701,7 @@
         <translation>它仍在 {path}</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>{unavailable}: its name is too long for the Trash, which records it with “.trashinfo” added; rename it, or move it to a folder</source>
         <translation>{unavailable}：文件名太长，回收站记录它时要加上“.trashinfo”；请改短文件名，或把它移到一个文件夹</translation>
     </message>

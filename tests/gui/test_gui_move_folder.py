@@ -3,18 +3,24 @@ unique, nothing overwritten, and Undo puts them back."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 import tidy_helpers as helpers
+from gui_corpus import document, join
+from gui_helpers import scan_folder
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from neardup.gui.main_window import MainWindow
+from neardup.gui.report_data import DocumentRow
 from neardup.gui.results.groups_rows import MOVED_TAG
 from neardup.gui.tidy.marks import MarkRule
+from neardup.gui.tidy.messages import confirmation
 from neardup.gui.tidy.move_folder import free_name
+from neardup.gui.tidy.plan import TrashPlan
 from neardup.gui.tidy.trash import Outcome
 
 
@@ -118,3 +124,53 @@ def test_free_names_count_up(tmp_path: Path) -> None:
     (tmp_path / "a (2).txt").write_text("2", encoding="utf-8")
     assert free_name(tmp_path, "a.txt") == tmp_path / "a (3).txt"
     assert free_name(tmp_path, "b.txt") == tmp_path / "b.txt"
+
+
+def test_files_keep_their_folders_and_undo_removes_the_folders_it_made(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Three copies of report.txt in three folders: the two moved keep their folders below
+    the one they share, so neither is renamed and each says where it came from."""
+    work = tmp_path / "Work"
+    text = join(document(74))
+    places = [work / "2023" / "report.txt", work / "2024" / "report.txt"]
+    places.append(work / "2025" / "drafts" / "report.txt")
+    for age, path in enumerate(places):
+        path.parent.mkdir(parents=True)
+        path.write_text(text, encoding="utf-8")
+        os.utime(path, (1_600_000_000 + age, 1_600_000_000 + age))  # the first is the oldest
+    scan_folder(qtbot, window, work)
+    destination = tmp_path / "sorted"
+    (destination / "2024").mkdir(parents=True)  # there already: it stays after the undo
+    window.marks.actions[MarkRule.ALL_BUT_KEPT].trigger()
+    helpers.agree(window)
+    outcome = _move_marked(qtbot, window, destination)
+
+    now_at = {Path(f.original): Path(f.in_trash) for f in outcome.done}
+    assert now_at == {
+        places[1]: destination / "2024" / "report.txt",
+        places[2]: destination / "2025" / "drafts" / "report.txt",
+    }
+    assert all(path.read_text(encoding="utf-8") == text for path in now_at.values())
+    assert places[0].exists() and not places[1].exists() and not places[2].exists()
+
+    with qtbot.waitSignal(window.tidy.restored):
+        window.tidy.undo_action.trigger()
+    assert all(path.read_text(encoding="utf-8") == text for path in places)
+    assert sorted(p.name for p in destination.iterdir()) == ["2024"]
+    assert not any((destination / "2024").iterdir())
+
+
+def test_the_question_says_files_keep_their_folders(tmp_path: Path) -> None:
+    rows = [
+        DocumentRow(str(tmp_path / "Work" / year / "report.txt"), 10, "txt", 0, "scan", 40)
+        for year in ("2024", "2025")
+    ]
+    plan = TrashPlan(tuple(rows))
+    message = confirmation(plan, "Ctrl+Z", str(tmp_path / "sorted"))
+    assert (
+        f"Each file keeps the folders it is in below {tmp_path / 'Work'}, "
+        f"in {tmp_path / 'sorted'}." in message.informative
+    )
+    one_folder = TrashPlan(tuple(rows[:1]))
+    assert "keeps the folders" not in confirmation(one_folder, "Ctrl+Z", "x").informative

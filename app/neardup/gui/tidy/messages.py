@@ -12,6 +12,7 @@ from pathlib import PurePath
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from neardup.gui.formatting import count_text, human_size
+from neardup.gui.tidy.move_folder import shared_folder
 from neardup.gui.tidy.plan import TrashPlan, files_text, trash_text
 from neardup.gui.tidy.trash import Outcome, Skipped
 
@@ -152,6 +153,7 @@ def confirmation(plan: TrashPlan, undo_shortcut: str, destination: str | None = 
         )
     else:
         undo = translate("TidyPlan", "You can undo the move with Edit → Undo ({shortcut}).")
+        undo = _kept_folders(plan, destination) + undo
     informative = (
         translate(
             "TidyPlan",
@@ -176,6 +178,21 @@ def confirmation(plan: TrashPlan, undo_shortcut: str, destination: str | None = 
     # read "Move 4 files" above a button that said "Move 0 files": all four were edited).
     question = move_question(plan, False, destination)
     return Message(title, question, informative, details.strip("\n"))
+
+
+def _kept_folders(plan: TrashPlan, destination: str) -> str:
+    """What a move to a folder does with files from several folders, as a line of its own."""
+    folders = {PurePath(d.path).parent for d in plan.files}
+    shared = shared_folder([d.path for d in plan.files])
+    if len(folders) < 2 or shared is None:
+        return ""
+    return (
+        translate(
+            "TidyPlan",
+            "Each file keeps the folders it is in below {shared}, in {destination}.",
+        ).format(shared=shared, destination=destination)
+        + "\n"
+    )
 
 
 def move_question(plan: TrashPlan, with_edited: bool, destination: str | None = None) -> str:

@@ -1,13 +1,18 @@
 """Move files into a folder the person chose, never over another file, each failure with a reason.
 
-The same checks as the Trash (the file is still the one the scan saw, its group keeps a copy
-that is still there and is not this very file); a name already taken in the folder gets a
-number, "report (2).txt". Undo moves the files back with `trash.restore_from_trash`, which
-knows a moved file from a trashed one. Only Qt core, no widgets.
+Each file keeps the folders it sits in below the folder all the moved files share
+("Work/2023/report.txt" and "Work/2024/report.txt" go to "chosen/2023/report.txt" and
+"chosen/2024/report.txt"), so the moved files say where they came from and same-named ones
+do not collide. The same checks as the Trash (the file is still the one the scan saw, its
+group keeps a copy that is still there and is not this very file); a name already taken gets
+a number, "report (2).txt". Undo moves the files back with `trash.restore_from_trash`, which
+knows a moved file from a trashed one, then removes the folders the move made, if empty.
+Only Qt core, no widgets.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -63,6 +68,43 @@ def free_name(folder: Path, name: str) -> Path:
     return candidate
 
 
+def shared_folder(paths: Sequence[str]) -> Path | None:
+    """The deepest folder that holds every one of these files; None when they share none
+    (different drives)."""
+    try:
+        return Path(os.path.commonpath([os.path.dirname(p) for p in paths])) if paths else None
+    except ValueError:
+        return None
+
+
+def folder_for(path: str, shared: Path | None, destination: Path) -> Path:
+    """Where a file goes in ``destination``: in the folders it sits in below ``shared``."""
+    if shared is None:
+        return destination
+    return destination / Path(path).parent.relative_to(shared)
+
+
+def _made_folder(folder: Path, made: list[str]) -> str | None:
+    """Make ``folder`` and any missing parents, noting each one made; why not, or None."""
+    chain = [folder, *folder.parents]
+    missing = chain[: next(i for i, f in enumerate(chain) if f.exists())]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        return translate("TidyReasons", "could not make the folder {folder}: {error}").format(
+            folder=folder, error=error.strerror or error
+        )
+    made.extend(str(f) for f in reversed(missing))
+    return None
+
+
+def remove_made_folders(folders: Sequence[str]) -> None:
+    """Remove the folders a move made, deepest first, where they are empty again."""
+    for folder in sorted(folders, key=lambda f: -len(Path(f).parts)):
+        with contextlib.suppress(OSError):
+            os.rmdir(folder)
+
+
 def _move_one(document: DocumentRow, folder: Path) -> TrashedFile | str:
     source = Path(document.path)
     if source.parent.resolve() == folder.resolve():
@@ -93,16 +135,22 @@ def move_to_folder(
     into ``folder``; one failure stops none of the rest."""
     done: list[TrashedFile] = []
     skipped: list[Skipped] = []
+    made: list[str] = []
     problem = destination_problem(folder)
+    shared = shared_folder([d.path for d in documents])
     for document in documents:
         reason = problem or changed_since_scan(document)
         if reason is None and kept is not None:
             reason = unsafe_to_move(document, kept.get(document.path, KeptCopies()))
         if reason is None:
-            moved = _move_one(document, folder)
+            target = folder_for(document.path, shared, folder)
+            reason = None if target.is_dir() else _made_folder(target, made)
+        if reason is None:
+            moved = _move_one(document, target)
             if isinstance(moved, TrashedFile):
                 done.append(moved)
                 continue
             reason = moved
         skipped.append(Skipped(document.path, reason))
-    return Outcome(tuple(done), tuple(skipped))
+    remove_made_folders(made)  # those made for files that could not be moved
+    return Outcome(tuple(done), tuple(skipped), tuple(f for f in made if os.path.isdir(f)))

@@ -226,6 +226,7 @@ def _kept_copies(files: Iterable[DocumentRow], scope: TidyScope) -> dict[str, Ke
 class TrashBatch:
     files: tuple[TrashedFile, ...]
     destination: str | None = None  # the folder of a "Move to folder"; None: the Trash
+    made_folders: tuple[str, ...] = ()  # folders the move made there, removed on undo
 
     @property
     def undo_text(self) -> str:

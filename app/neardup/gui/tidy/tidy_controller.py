@@ -22,7 +22,11 @@ from neardup.gui.tidy.messages import (
     moved_summary,
     restored_summary,
 )
-from neardup.gui.tidy.move_folder import destination_problem, move_to_folder
+from neardup.gui.tidy.move_folder import (
+    destination_problem,
+    move_to_folder,
+    remove_made_folders,
+)
 from neardup.gui.tidy.plan import Answer, TrashBatch, TrashHistory, TrashPlan
 from neardup.gui.tidy.trash import TrashedFile, move_to_trash, restore_from_trash, still_in_trash
 
@@ -198,7 +202,7 @@ class TidyController(QObject):
         finally:
             QGuiApplication.restoreOverrideCursor()
         if outcome.done:
-            self.history.push(TrashBatch(outcome.done, destination))
+            self.history.push(TrashBatch(outcome.done, destination, outcome.made_folders))
             away = self.in_trash if destination is None else self.moved
             away.update((f.original, f) for f in outcome.done)
             self._mark_in_trash()
@@ -214,6 +218,7 @@ class TidyController(QObject):
         if batch is None:
             return
         outcome = restore_from_trash(batch.files)
+        remove_made_folders(batch.made_folders)
         for file in batch.files:
             # Marked only while still in the Trash: files left there (their place was taken)
             # stay marked, files restored by hand or emptied from the Trash do not.

@@ -91,6 +91,7 @@ class Outcome:
 
     done: tuple[TrashedFile, ...]
     skipped: tuple[Skipped, ...]
+    made_folders: tuple[str, ...] = ()  # folders a move to a folder made, for its undo
 
 
 def _folder_is_writable(path: str) -> bool:
