@@ -15,8 +15,8 @@ import threading
 import time
 import zlib
 from collections.abc import Iterable, Sequence
-from concurrent.futures import Executor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from neardup.core.collector import collector_skips_existing_objects, give_back_freed_memory
 from neardup.core.models import Problem, Role, ScanResult
@@ -40,6 +40,9 @@ from neardup.core.store import (
     encode_outcome,
     scan_keys,
 )
+
+if TYPE_CHECKING:  # a rescan served from the cache never starts a pool: not imported for it
+    from concurrent.futures import Executor
 
 
 def scan(
