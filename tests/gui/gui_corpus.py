@@ -201,7 +201,7 @@ def build_corpus(folder: Path) -> Corpus:
     edited = list(texts[1])
     rng = random.Random(7)
     for index in rng.sample(range(len(edited)), max(1, len(edited) // 30)):
-        edited[index] = edited[index].replace("，", "、", 1).replace(" the ", " that ", 1)
+        edited[index] = edited[index].replace("，", "，另外", 1).replace(" the ", " that ", 1)
     near = folder / "edited_1.txt"
     near.write_text(join(edited), encoding="utf-8")
     # 30% of original_2 pasted into the middle of a new, unrelated text.

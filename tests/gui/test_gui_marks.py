@@ -149,7 +149,7 @@ def _dated_copies(root: Path) -> Folder:
     written |= helpers.write(folder, {"mid.txt": text + "\n\n", "new.txt": text, "one.txt": text})
     second = document(72)  # as in the untidy folder: a light edit of sentence 3
     edited = list(second)
-    edited[3] = edited[3].replace("，", "、", 1).replace(" the ", " that ", 1)
+    edited[3] = edited[3].replace("，", "，另外", 1).replace(" the ", " that ", 1)
     written |= helpers.write(folder / "notes", {"a.txt": join(second), "b.txt": join(edited)})
     for name, year in (("archive/old.txt", 2020), ("mid.txt", 2022), ("new.txt", 2024)):
         stamp = datetime(year, 6, 1, tzinfo=timezone.utc).timestamp()

@@ -266,8 +266,11 @@ def test_sort_keys_order_as_python_sorts_missing_last_and_stable() -> None:
     ]
     for values in columns:
         keys = [sort_key(v) for v in values]
+        missing = [i for i, key in enumerate(keys) if key[0]]
         for descending in (False, True):
-            expected = sorted(range(len(values)), key=keys.__getitem__, reverse=descending)
+            # a blank (not measured) sorts last in either order: it is no larger than 100%
+            known = [i for i, key in enumerate(keys) if not key[0]]
+            expected = sorted(known, key=keys.__getitem__, reverse=descending) + missing
             assert SortKeys.of(values).order(descending) == expected
 
 

@@ -68,7 +68,7 @@ def untidy_folder(root: Path) -> Folder:
     first = join(document(71))
     second = document(72)
     edited = list(second)
-    edited[3] = edited[3].replace("，", "、", 1).replace(" the ", " that ", 1)
+    edited[3] = edited[3].replace("，", "，另外", 1).replace(" the ", " that ", 1)
     folder = root / "untidy"
     written = write(
         folder,

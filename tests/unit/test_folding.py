@@ -18,6 +18,7 @@ LOOK_ALIKES = str.maketrans({"a": "а", "e": "е", "o": "о", "p": "р", "c": "�
 
 
 def _pair(tmp_path: Path, source: str, disguised: str, settings: ScanSettings) -> list:
+    tmp_path.mkdir(parents=True, exist_ok=True)
     (tmp_path / "source.txt").write_text(source, encoding="utf-8")
     (tmp_path / "copy.txt").write_text(disguised, encoding="utf-8")
     return scan([tmp_path], settings).pairs
@@ -57,9 +58,26 @@ def test_without_folding_the_disguise_stands(tmp_path: Path) -> None:
     assert SETTINGS.analysis_key() != SETTINGS.replace(fold=False).analysis_key()
 
 
-def test_folding_leaves_chinese_and_plain_english_as_they_are() -> None:
-    simplified = "这是一个关于网络配置的论文，包括防火墙、端口和协议。"
-    assert fold(simplified) == simplified
+def test_folding_leaves_the_words_of_chinese_and_plain_english_as_they_are() -> None:
+    simplified = "这是一个关于网络配置的论文,包括防火墙、端口和协议。"
+    assert fold(simplified) == "这是一个关于网络配置的论文,包括防火墙,端口和协议."
     english = "plain english text, with numbers 123 and punctuation!"
-    assert fold(english) == english
+    assert fold(english) == "plain english text, with numbers 123 and punctuation."
     assert fold("ｐａｐｅｒ") == "ｐａｐｅｒ"  # full-width forms are NFKC's job, not folding's
+
+
+def test_a_copy_with_its_punctuation_swapped_is_still_found(tmp_path: Path) -> None:
+    """Every "，" of copied Chinese paragraphs turned into "；", "：" or "、", and "。" into
+    "！": a mark every few characters left no shingle in common, and the copy scored 0%."""
+    source = document(15, "zh", count=6)
+    own = document(16, "zh", count=6)
+    copied = "\n\n".join(source.split("\n\n")[:3])
+    plain = _pair(tmp_path / "plain", source, own + "\n\n" + copied, SETTINGS)
+    assert [p.kind for p in plain] == [PairKind.PARTIAL]
+    for mark in "；：、":
+        disguised = copied.replace("，", mark).replace("。", "！")
+        assert disguised != copied
+        (pair,) = _pair(tmp_path / mark, source, own + "\n\n" + disguised, SETTINGS)
+        assert pair.kind is PairKind.PARTIAL
+        assert abs(pair.overlap_a - plain[0].overlap_a) < 0.02
+        assert abs(pair.overlap_b - plain[0].overlap_b) < 0.02

@@ -296,11 +296,15 @@ def _look_alikes(source: str, starts: list[int], ends: list[int]) -> State:
     return _apply((source, starts, ends), _aligned_edits(source, folded))
 
 
+def _punctuation(source: str, starts: list[int], ends: list[int]) -> State:
+    return source.translate(folding.PUNCTUATION_KINDS), starts, ends  # one mark for one
+
+
 Step = Callable[[str, list[int], list[int]], State]
 
 
 def _normalising_steps(fold: bool) -> list[Step]:
     steps: list[Step] = [_line_ends, _nfkc, _invisible, _lower, _spaces, _strip]
     if fold:
-        steps += [_selectors, _simplified, _look_alikes]
+        steps += [_selectors, _simplified, _look_alikes, _punctuation]
     return steps

@@ -49,11 +49,14 @@ class SortKeys:
         count = len(self.missing)
         if self.values is None:
             keys = self.python_keys or []
-            return sorted(range(count), key=keys.__getitem__, reverse=descending)
+            known = [i for i in range(count) if not self.missing[i]]
+            known.sort(key=keys.__getitem__, reverse=descending)
+            return known + np.flatnonzero(self.missing).tolist()
         if not descending:
             ascending: list[int] = np.lexsort((self.values, self.missing)).tolist()
             return ascending
         # Stable and descending, as Python's reverse=True: sort the reversed keys, reverse back.
-        reversed_order = np.lexsort((self.values[::-1], self.missing[::-1]))[::-1]
+        # A missing value still sorts last: a blank "not measured" is no larger than 100%.
+        reversed_order = np.lexsort((self.values[::-1], ~self.missing[::-1]))[::-1]
         descending_order: list[int] = (count - 1 - reversed_order).tolist()
         return descending_order
