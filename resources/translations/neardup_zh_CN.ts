@@ -2452,18 +2452,19 @@
         <translation>撤销将 {files} 移到{where}</translation>
     </message>
     <message>
-        <location filename="../../app/neardup/gui/tidy/messages.py" line="+231"/>
+        <location filename="../../app/neardup/gui/tidy/messages.py" line="+250"/>
         <location filename="../../app/neardup/gui/tidy/plan.py" line="+21"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location line="-166"/>
+        <location line="-185"/>
+        <location line="+178"/>
         <source>…and {count} more (see details)</source>
         <translation>…另有 {count} 个（见详细信息）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-169"/>
         <source>{count} edited version</source>
         <translation>{count} 个改写版本</translation>
     </message>
@@ -2588,7 +2589,7 @@
         <translation>已将 {files}（{size}）移到{where}。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Undo with Edit → Undo ({shortcut}).</source>
         <translation>可用 编辑 → 撤销（{shortcut}）撤销。</translation>
     </message>
@@ -2598,7 +2599,12 @@
         <translation>{files} 未移动：</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
+        <source>{files} renamed, as a file of the name was there:</source>
+        <translation>{files}已改名，因为那里已有同名文件：</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Restored {files} from {where}.</source>
         <translation>已从{where}还原 {files}。</translation>
     </message>

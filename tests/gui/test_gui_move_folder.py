@@ -80,6 +80,11 @@ def test_move_marked_files_to_a_folder_then_undo(
     box = window.tidy.message_box
     assert box is not None and box.text().startswith("Moved 3 files (")
     assert str(destination) in box.text()
+    # the one renamed is named, with where it is now: a file of its name was there
+    renamed = now_at[sorted(duplicates)[0]]
+    assert "1 file renamed, as a file of the name was there:" in box.informativeText()
+    assert f"{taken_name} → {renamed}" in box.informativeText()
+    assert f"{sorted(duplicates)[0]} → {renamed}" in box.detailedText()
     assert window.tidy.undo_action.text() == "Undo move of 3 files to sorted"
 
     with qtbot.waitSignal(window.tidy.restored) as blocker:

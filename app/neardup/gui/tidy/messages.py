@@ -217,14 +217,33 @@ def moved_summary(outcome: Outcome, undo_shortcut: str, destination: str | None 
         size=human_size(sum(f.size for f in moved)),
         where=_the_trash(destination),
     )
+    renamed, renamed_details = _renamed(outcome) if destination is not None else ("", "")
     if not outcome.skipped:
         undo = translate("TidyPlan", "Undo with Edit → Undo ({shortcut}).")
-        return Message(title, text, undo.format(shortcut=undo_shortcut))
+        return Message(title, text, renamed + undo.format(shortcut=undo_shortcut), renamed_details)
     listing, details = _listing(outcome.skipped)
     not_moved = translate("TidyPlan", "{files} not moved:").format(
         files=files_text(len(outcome.skipped))
     )
-    return Message(title, text, f"{not_moved}\n{listing}", details, warning=True)
+    details = "\n".join(part for part in (renamed_details, details) if part)
+    return Message(title, text, f"{renamed}{not_moved}\n{listing}", details, warning=True)
+
+
+def _renamed(outcome: Outcome) -> tuple[str, str]:
+    """The files a move to a folder gave a new name (another file had theirs): the first
+    few as lines for the message, and all of them with full paths."""
+    renamed = [f for f in outcome.done if PurePath(f.in_trash).name != PurePath(f.original).name]
+    if not renamed:
+        return "", ""
+    heading = translate("TidyPlan", "{files} renamed, as a file of the name was there:").format(
+        files=files_text(len(renamed))
+    )
+    lines = [f"{_name(f.original)} → {f.in_trash}" for f in renamed[:LISTED_IN_MESSAGE]]
+    if len(renamed) > LISTED_IN_MESSAGE:
+        more = translate("TidyPlan", "…and {count} more (see details)")
+        lines.append(more.format(count=len(renamed) - LISTED_IN_MESSAGE))
+    details = "\n".join(f"{f.original} → {f.in_trash}" for f in renamed)
+    return "\n".join([heading, *lines]) + "\n", details
 
 
 def restored_summary(outcome: Outcome, destination: str | None = None) -> Message:
