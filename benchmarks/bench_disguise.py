@@ -28,6 +28,7 @@ KINDS = {
     "traditional": ("zh",),
     "look-alikes": ("en",),
     "invisible": ("zh", "en"),
+    "punctuation": ("zh", "en"),
     "clauses": ("zh", "en"),
     "synonyms": ("zh", "en"),
 }
@@ -40,6 +41,8 @@ def disguise(kind: str, text: str, lang: str, rng: random.Random) -> str:
         return disguises.look_alikes(text, rng)
     if kind == "invisible":
         return disguises.invisible(text, rng)
+    if kind == "punctuation":
+        return disguises.swapped_punctuation(text, rng)
     if kind == "clauses":
         return disguises.reordered_clauses(text, rng)
     return disguises.synonyms(text, rng, lang)

@@ -41,6 +41,18 @@ def invisible(text: str, rng: random.Random, every: int = 4) -> str:
     return "".join(out)
 
 
+# Marks a copy can swap for another of their kind: inside a sentence, and at its end.
+_CLAUSE_MARKS = {"，": "；：、", ",": ";:"}
+_END_MARKS = {"。": "！？", ".": "!?"}
+
+
+def swapped_punctuation(text: str, rng: random.Random, share: float = 0.8) -> str:
+    """About ``share`` of the commas and full stops swapped for another mark of their kind
+    ("，" for "；", "：" or "、"; "。" for "！" or "？"), words untouched."""
+    swaps = {**_CLAUSE_MARKS, **_END_MARKS}
+    return "".join(rng.choice(swaps[c]) if c in swaps and rng.random() < share else c for c in text)
+
+
 def reordered_clauses(text: str, rng: random.Random) -> str:
     """Within each sentence of two or more clauses, the clauses in another order."""
     sentences = []

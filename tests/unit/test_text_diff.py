@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from neardup.core.report import ChangeKind, reader_words, snap_to_words, text_diff, word_diff
+from neardup.core.report import (
+    ChangeKind,
+    passage_words,
+    reader_words,
+    snap_to_words,
+    text_diff,
+    word_diff,
+)
 from textgen import document, light_edit
 
 
@@ -71,6 +78,22 @@ def test_snapping_widens_a_passage_to_whole_words() -> None:
     assert text[snapped_start:snapped_end] == "return value"
     # already on boundaries: unchanged
     assert snap_to_words([(snapped_start, snapped_end)], words) == [(snapped_start, snapped_end)]
+
+
+def test_a_passage_begins_at_its_first_word_not_the_full_stop_before_it() -> None:
+    """Both texts end the sentence before the copied paragraph with "。": verification's
+    passage begins there, and the window highlighted the full stop and the blank line."""
+    from neardup.core.features.folding import fold
+    from neardup.core.features.text import normalize
+
+    text = fold(normalize("我们用勇气面对生活。\n\n现在很多人喜欢用手机阅读，但纸质书仍然重要。"))
+    words = reader_words(text)
+    start = text.index(".")  # the folded full stop that ends the sentence before
+    ((first, end),) = passage_words([(start, len(text))], words, text)
+    assert text[first:end].startswith("现在很多人")
+    assert passage_words([(first, end)], words, text) == [(first, end)]
+    # a passage that is all marks stays where it is, empty rather than reversed
+    assert passage_words([(start, start + 1)], words, text) == [(start + 1, start + 1)]
 
 
 def test_long_unrelated_runs_are_marked_changed_whole(monkeypatch: pytest.MonkeyPatch) -> None:

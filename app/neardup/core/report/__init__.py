@@ -68,6 +68,7 @@ if TYPE_CHECKING:
         Change,
         ChangeKind,
         WordDiff,
+        passage_words,
         reader_words,
         snap_to_words,
         word_diff,
@@ -114,6 +115,7 @@ __all__ = [
     "is_dismissed",
     "most_documents",
     "passage_spans",
+    "passage_words",
     "read_original",
     "read_report",
     "reader_words",
@@ -172,6 +174,7 @@ __getattr__, __dir__ = lazy_face(
             "WordDiff",
             "reader_words",
             "snap_to_words",
+            "passage_words",
             "word_diff",
         ),
         "sources": (

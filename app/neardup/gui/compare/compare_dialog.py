@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from neardup.core.report import Alignment, ChangeKind, Comparison, compare_files, snap_to_words
+from neardup.core.report import Alignment, ChangeKind, Comparison, compare_files, passage_words
 from neardup.core.report import word_diff as measure_word_diff
 from neardup.core.settings import ScanSettings
 from neardup.gui.compare.compare_figures import (
@@ -355,9 +355,10 @@ class CompareDialog(QDialog):
         diff = self.outcome.diff if self.outcome is not None else None
         spans_a = [(a0, a1) for a0, a1, _, _ in self.passages]
         spans_b = [(b0, b1) for _, _, b0, b1 in self.passages]
-        if diff is not None:  # never "ret|urn": whole words only
-            spans_a = snap_to_words(spans_a, diff.words_a)
-            spans_b = snap_to_words(spans_b, diff.words_b)
+        texts = self.comparison and (self.comparison.left, self.comparison.right)
+        if diff is not None and texts and texts[0] and texts[1]:  # never "ret|urn"
+            spans_a = passage_words(spans_a, diff.words_a, texts[0].text)
+            spans_b = passage_words(spans_b, diff.words_b, texts[1].text)
         assert self._shown is not None
         # the words were cut in the normalised texts: whole there, whole in the originals
         spans_a, spans_b = self._shown[0].spans(spans_a), self._shown[1].spans(spans_b)
