@@ -12,7 +12,7 @@
 <context>
     <name>Column</name>
     <message>
-        <location filename="../../app/neardup/gui/results/documents_model.py" line="+151"/>
+        <location filename="../../app/neardup/gui/results/documents_model.py" line="+152"/>
         <location filename="../../app/neardup/gui/results/groups_rows.py" line="+15"/>
         <source>Name</source>
         <translation>名称</translation>
@@ -128,7 +128,7 @@
         <translation>审阅</translation>
     </message>
     <message>
-        <location filename="../../app/neardup/gui/results/models.py" line="+213"/>
+        <location filename="../../app/neardup/gui/results/models.py" line="+219"/>
         <source>Path</source>
         <translation>路径</translation>
     </message>
@@ -256,7 +256,7 @@
         <translation>{count} 个段落</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>Passage {n}</source>
         <translation>段落 {n}</translation>
     </message>
@@ -1691,9 +1691,14 @@
 <context>
     <name>ResultTables</name>
     <message>
-        <location filename="../../app/neardup/gui/results/models.py" line="-149"/>
+        <location filename="../../app/neardup/gui/results/models.py" line="-155"/>
         <source>In the Trash (Edit → Undo puts it back): {path}</source>
         <translation>在回收站中（编辑 → 撤销 可放回）：{path}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Moved to {now_at} (Edit → Undo puts it back): {path}</source>
+        <translation>已移到 {now_at}（编辑 → 撤销 可放回）：{path}</translation>
     </message>
 </context>
 <context>
@@ -2413,7 +2418,7 @@
         <translation>将上次移到回收站的文件放回原处。</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+81"/>
         <source>Move to folder</source>
         <translation>移到文件夹</translation>
     </message>

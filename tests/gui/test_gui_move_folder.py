@@ -158,12 +158,27 @@ def test_files_keep_their_folders_and_undo_removes_the_folders_it_made(
     }
     assert all(path.read_text(encoding="utf-8") == text for path in now_at.values())
     assert places[0].exists() and not places[1].exists() and not places[2].exists()
+    documents = window.results.documents_model
+
+    def tip_of(path: Path) -> str | None:
+        row = next(
+            r for r in range(documents.rowCount()) if documents.document(r).path == str(path)
+        )
+        tip = documents.data(documents.index(row, 0), Qt.ItemDataRole.ToolTipRole)
+        return str(tip) if tip is not None else None
+
+    # the Documents tab says where each moved file is now, as the Groups tab does
+    assert tip_of(places[1]) == (
+        f"Moved to {now_at[places[1]]} (Edit → Undo puts it back): {places[1]}"
+    )
+    assert "Moved to" not in (tip_of(places[0]) or "")
 
     with qtbot.waitSignal(window.tidy.restored):
         window.tidy.undo_action.trigger()
     assert all(path.read_text(encoding="utf-8") == text for path in places)
     assert sorted(p.name for p in destination.iterdir()) == ["2024"]
     assert not any((destination / "2024").iterdir())
+    assert "Moved to" not in (tip_of(places[1]) or "")
 
 
 def test_the_question_says_files_keep_their_folders(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ over the rows, as ``RowTableModel`` explains."""
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Mapping, Set
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -19,6 +19,7 @@ from neardup.gui.results.models import (
     Column,
     Index,
     RowTableModel,
+    moved_tip,
     trashed_brush,
     trashed_tip,
 )
@@ -212,6 +213,7 @@ class DocumentsModel(RowTableModel):
         self._italic = QFont()
         self._italic.setItalic(True)
         self._in_trash: frozenset[str] = frozenset()
+        self._moved: dict[str, str] = {}  # path -> where a move to a folder put it
         self._filter = DocumentFilter()
         # Built on the first filter that needs them, until the rows change.
         self._paths: list[str] | None = None  # casefolded, for the text filter
@@ -287,9 +289,11 @@ class DocumentsModel(RowTableModel):
         path: str = record.path
         return path
 
-    def set_in_trash(self, paths: Set[str]) -> None:
-        """Show these documents as moved to the Trash (greyed, in italics, said in a tooltip)."""
+    def set_in_trash(self, paths: Set[str], moved: Mapping[str, str] | None = None) -> None:
+        """Show these documents as moved to the Trash, and those of ``moved`` as moved to
+        another file (greyed, in italics, said in a tooltip)."""
         self._in_trash = frozenset(paths)
+        self._moved = dict(moved or {})
         if self.rowCount():
             last = self.index(self.rowCount() - 1, self.columnCount() - 1)
             self.dataChanged.emit(self.index(0, 0), last)
@@ -297,12 +301,14 @@ class DocumentsModel(RowTableModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return super().data(index, role)
-        trashed = bool(self._in_trash) and self.document(index.row()).path in self._in_trash
+        path = self.document(index.row()).path
+        trashed = bool(self._in_trash) and path in self._in_trash
+        now_at = self._moved.get(path) if self._moved else None
         if role == Qt.ItemDataRole.FontRole:
             library = self.document(index.row()).role == LIBRARY_ROLE
-            return self._italic if trashed or library else None
-        if trashed and role == Qt.ItemDataRole.ForegroundRole:
+            return self._italic if trashed or now_at or library else None
+        if (trashed or now_at) and role == Qt.ItemDataRole.ForegroundRole:
             return trashed_brush()
-        if trashed and role == Qt.ItemDataRole.ToolTipRole and index.column() == 0:
-            return trashed_tip(self.document(index.row()).path)
+        if (trashed or now_at) and role == Qt.ItemDataRole.ToolTipRole and index.column() == 0:
+            return moved_tip(path, now_at) if now_at else trashed_tip(path)
         return super().data(index, role)

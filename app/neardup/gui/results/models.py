@@ -72,6 +72,12 @@ def trashed_tip(path: str) -> str:
     ).format(path=path)
 
 
+def moved_tip(path: str, now_at: str) -> str:
+    return QCoreApplication.translate(
+        "ResultTables", "Moved to {now_at} (Edit → Undo puts it back): {path}"
+    ).format(path=path, now_at=now_at)
+
+
 class RowTableModel(QAbstractTableModel):
     """Rows are records; display strings are built on first use and cached per row.
 
