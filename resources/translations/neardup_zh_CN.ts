@@ -2457,19 +2457,19 @@
         <translation>撤销将 {files} 移到{where}</translation>
     </message>
     <message>
-        <location filename="../../app/neardup/gui/tidy/messages.py" line="+250"/>
+        <location filename="../../app/neardup/gui/tidy/messages.py" line="+255"/>
         <location filename="../../app/neardup/gui/tidy/plan.py" line="+21"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location line="-185"/>
-        <location line="+178"/>
+        <location line="-190"/>
+        <location line="+183"/>
         <source>…and {count} more (see details)</source>
         <translation>…另有 {count} 个（见详细信息）</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-174"/>
         <source>{count} edited version</source>
         <translation>{count} 个改写版本</translation>
     </message>
@@ -2574,7 +2574,12 @@
         <translation>每个文件在 {destination} 中保留它在 {shared} 之下所在的文件夹。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
+        <source>Each of the {files} is an edited version: tick the box to move them to {where}.</source>
+        <translation>这 {files}都是修改过的版本：勾选下面的复选框，即可将它们移到{where}。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Move {files} ({size}) to {where}?</source>
         <translation>将 {files}（{size}）移到{where}吗？</translation>
     </message>

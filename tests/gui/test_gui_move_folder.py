@@ -18,7 +18,7 @@ from neardup.gui.main_window import MainWindow
 from neardup.gui.report_data import DocumentRow
 from neardup.gui.results.groups_rows import MOVED_TAG
 from neardup.gui.tidy.marks import MarkRule
-from neardup.gui.tidy.messages import confirmation
+from neardup.gui.tidy.messages import confirmation, move_question
 from neardup.gui.tidy.move_folder import free_name
 from neardup.gui.tidy.plan import TrashPlan
 from neardup.gui.tidy.trash import Outcome
@@ -194,3 +194,18 @@ def test_the_question_says_files_keep_their_folders(tmp_path: Path) -> None:
     )
     one_folder = TrashPlan(tuple(rows[:1]))
     assert "keeps the folders" not in confirmation(one_folder, "Ctrl+Z", "x").informative
+
+
+def test_a_question_about_edited_versions_only_says_so(tmp_path: Path) -> None:
+    """Not "Move 0 files (0 B) to …?" when every file is an edited version, which moves
+    only once its box is ticked."""
+    rows = tuple(
+        DocumentRow(str(tmp_path / f"notes {n}.txt"), 10, "txt", 0, "scan", 40) for n in (1, 2)
+    )
+    plan = TrashPlan(rows, edited=frozenset(r.path for r in rows))
+    asked = confirmation(plan, "Ctrl+Z", str(tmp_path / "sorted")).text
+    assert asked == (
+        f"Each of the 2 files is an edited version: tick the box to move them to "
+        f"{tmp_path / 'sorted'}."
+    )
+    assert move_question(plan, True, str(tmp_path / "sorted")).startswith("Move 2 files (")

@@ -199,6 +199,11 @@ def move_question(plan: TrashPlan, with_edited: bool, destination: str | None = 
     """The question's headline: what the confirming button moves, with the edited versions
     or without them (the box's tick changes both)."""
     files = plan.files if with_edited else plan.exact_files
+    if not files and plan.files:  # not "Move 0 files (0 B)?": each of them is edited
+        return translate(
+            "TidyPlan",
+            "Each of the {files} is an edited version: tick the box to move them to {where}.",
+        ).format(files=files_text(len(plan.files)), where=_the_trash(destination))
     return translate("TidyPlan", "Move {files} ({size}) to {where}?").format(
         files=files_text(len(files)),
         size=human_size(sum(d.size for d in files)),
