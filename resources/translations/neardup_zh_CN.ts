@@ -211,6 +211,11 @@
         <translation>无法比较：{reasons}</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Not compared: see the reason above.</source>
+        <translation>未比较：原因见上方。</translation>
+    </message>
+    <message>
         <location line="+22"/>
         <source>Shown as compared (normalised): {names}</source>
         <translation>按比较时的规范化文本显示：{names}</translation>

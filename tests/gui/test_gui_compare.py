@@ -58,6 +58,8 @@ def test_compare_missing_file_reports_problem(
         lambda: dialog.comparison is not None and not dialog.job.is_running(), timeout=30_000
     )
     assert "Cannot compare" in dialog.info.text()
+    for pane in (dialog.left, dialog.right):  # the panes stop saying they are reading
+        assert pane.edit.placeholderText() == "Not compared: see the reason above."
     dialog.close()
 
 

@@ -254,6 +254,8 @@ class CompareDialog(QDialog):
                 for p in comparison.problems
             )
             self.info.setText(self.tr("Cannot compare: {reasons}").format(reasons=reasons))
+            for pane in (self.left, self.right):  # no longer "Reading and comparing…"
+                pane.edit.setPlaceholderText(self.tr("Not compared: see the reason above."))
             self.ready.emit()
             return
         shown_a = ShownText.of(comparison.left, comparison.left_original)
