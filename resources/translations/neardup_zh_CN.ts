@@ -2388,7 +2388,7 @@
 <context>
     <name>TidyController</name>
     <message>
-        <location filename="../../app/neardup/gui/tidy/tidy_controller.py" line="+36"/>
+        <location filename="../../app/neardup/gui/tidy/tidy_controller.py" line="+37"/>
         <source>Move duplicates to &amp;Trash…</source>
         <translation>将重复文件移到回收站(&amp;T)…</translation>
     </message>
@@ -2434,7 +2434,7 @@
         <translation>没有移动任何文件。</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+90"/>
         <source>Move the files into this folder</source>
         <translation>将文件移入此文件夹</translation>
     </message>
@@ -2462,19 +2462,19 @@
         <translation>撤销将 {files} 移到{where}</translation>
     </message>
     <message>
-        <location filename="../../app/neardup/gui/tidy/messages.py" line="+255"/>
+        <location filename="../../app/neardup/gui/tidy/messages.py" line="+256"/>
         <location filename="../../app/neardup/gui/tidy/plan.py" line="+21"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location line="-190"/>
-        <location line="+183"/>
+        <location line="-191"/>
+        <location line="+184"/>
         <source>…and {count} more (see details)</source>
         <translation>…另有 {count} 个（见详细信息）</translation>
     </message>
     <message>
-        <location line="-174"/>
+        <location line="-175"/>
         <source>{count} edited version</source>
         <translation>{count} 个改写版本</translation>
     </message>
@@ -2509,7 +2509,7 @@
         <translation>可以用 编辑 → 撤销（{shortcut}）撤销移动。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The reference of each group, the one to keep, stays where it is; where that is a reference-library document, one copy in the scanned folders stays too.</source>
         <translation>每个分组的基准文件（保留的那一份）留在原处；若基准文件是参考库中的文档，被扫描文件夹中也会保留一份副本。</translation>
     </message>
@@ -2519,7 +2519,7 @@
         <translation>参考库中的 {files} 不会被移动。</translation>
     </message>
     <message>
-        <location line="-141"/>
+        <location line="-142"/>
         <source>{count} edited version of these is not an exact copy of a file that stays: the changes in it would go too. It moves only if you tick the box below.</source>
         <translation>其中 {count} 个改写版本不是保留文件完全一样的副本：其中的改动也会一起移走。只有勾选下面的选项，它才会被移动。</translation>
     </message>
@@ -2564,7 +2564,7 @@
         <translation>其他格式的副本，仅在勾选后移走：</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>Move to Trash</source>
         <translation>移到回收站</translation>
     </message>
@@ -2662,12 +2662,7 @@
         <translation>在 {folder} 中找不到 {name} 可用的名称</translation>
     </message>
     <message>
-        <location line="+32"/>
-        <source>could not make the folder {folder}: {error}</source>
-        <translation>无法创建文件夹 {folder}：{error}</translation>
-    </message>
-    <message>
-        <location line="+32"/>
+        <location line="+69"/>
         <source>could not be moved into {folder}</source>
         <translation>无法移入 {folder}</translation>
     </message>

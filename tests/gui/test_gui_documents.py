@@ -566,3 +566,6 @@ def test_a_note_too_short_to_compare_is_not_measured_unless_copied(
     by_path = {d["path"]: d for d in data["documents"]}
     assert not document_measured(data, by_path[str(alone)])
     assert document_measured(data, by_path[str(theses.unrelated[0])])
+    # with no minimum set, the scan still compares documents of one token or more
+    empty = {"tokens": 0, "similarity": None}
+    assert not document_measured({"settings": {"min_tokens": 0}, "summary": {}}, empty)

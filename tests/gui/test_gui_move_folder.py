@@ -19,7 +19,7 @@ from neardup.gui.report_data import DocumentRow
 from neardup.gui.results.groups_rows import MOVED_TAG
 from neardup.gui.tidy.marks import MarkRule
 from neardup.gui.tidy.messages import confirmation, move_question
-from neardup.gui.tidy.move_folder import free_name
+from neardup.gui.tidy.move_folder import free_name, move_to_folder, shared_folder
 from neardup.gui.tidy.plan import TrashPlan
 from neardup.gui.tidy.trash import Outcome
 
@@ -209,3 +209,60 @@ def test_a_question_about_edited_versions_only_says_so(tmp_path: Path) -> None:
         f"{tmp_path / 'sorted'}."
     )
     assert move_question(plan, True, str(tmp_path / "sorted")).startswith("Move 2 files (")
+
+
+def _rows_of(*paths: Path) -> list[DocumentRow]:
+    """The report's rows of real files, as a scan would have seen them."""
+    rows = []
+    for path in paths:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"the text of {path.name}", encoding="utf-8")
+        info = path.stat()
+        rows.append(DocumentRow(str(path), info.st_size, "txt", info.st_mtime_ns, "scan", 40))
+    return rows
+
+
+def test_a_destination_in_the_shared_folder_gathers_the_files_into_it(tmp_path: Path) -> None:
+    """Work/a/x.txt and Work/b/y.txt into Work: kept folders would leave both where they are
+    ("already in that folder"); into Work/dups, y.txt already there must not nest again."""
+    work = tmp_path / "Work"
+    rows = _rows_of(work / "a" / "x.txt", work / "b" / "y.txt")
+    paths = [r.path for r in rows]
+    assert shared_folder(paths, work) is None
+    outcome = move_to_folder(rows, work, None, shared_folder(paths, work))
+    assert sorted(Path(f.in_trash) for f in outcome.done) == [work / "x.txt", work / "y.txt"]
+    assert not outcome.made_folders
+
+    dups = work / "dups"
+    rows = _rows_of(work / "z.txt", dups / "w.txt")
+    outcome = move_to_folder(rows, dups, None, shared_folder([r.path for r in rows], dups))
+    assert [Path(f.in_trash) for f in outcome.done] == [dups / "z.txt"]
+    assert [s.path for s in outcome.skipped] == [str(dups / "w.txt")]  # already there
+    assert not (dups / "dups").exists()
+
+
+def test_a_subfolder_the_destination_cannot_take_sends_the_file_into_it_flat(
+    tmp_path: Path,
+) -> None:
+    """A name the disk refuses (here a file already holds it) is no reason to leave the file:
+    it goes into the destination itself, as before folders were kept, and nothing half-made
+    stays behind."""
+    rows = _rows_of(tmp_path / "Work" / "a" / "deep" / "x.txt", tmp_path / "Work" / "b" / "y.txt")
+    destination = tmp_path / "sorted"
+    destination.mkdir()
+    (destination / "a").write_text("a file where the folder would go", encoding="utf-8")
+    keep_below = shared_folder([r.path for r in rows], destination)
+    outcome = move_to_folder(rows, destination, None, keep_below)
+    assert sorted(Path(f.in_trash) for f in outcome.done) == [
+        destination / "b" / "y.txt",
+        destination / "x.txt",
+    ]
+    assert outcome.made_folders == (str(destination / "b"),)
+    assert (destination / "a").read_text(encoding="utf-8") == "a file where the folder would go"
+
+
+def test_braces_in_a_folder_name_do_not_break_the_question(tmp_path: Path) -> None:
+    rows = _rows_of(tmp_path / "W {old}" / "a" / "x.txt", tmp_path / "W {old}" / "b" / "y.txt")
+    message = confirmation(TrashPlan(tuple(rows)), "Ctrl+Z", str(tmp_path / "{}"))
+    assert f"below {tmp_path / 'W {old}'}, in {tmp_path / '{}'}." in message.informative
+    assert "Edit → Undo (Ctrl+Z)" in message.informative

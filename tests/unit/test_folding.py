@@ -81,3 +81,15 @@ def test_a_copy_with_its_punctuation_swapped_is_still_found(tmp_path: Path) -> N
         assert pair.kind is PairKind.PARTIAL
         assert abs(pair.overlap_a - plain[0].overlap_a) < 0.02
         assert abs(pair.overlap_b - plain[0].overlap_b) < 0.02
+
+
+def test_texts_that_differ_only_in_punctuation_are_edited_versions_not_exact_copies(
+    tmp_path: Path,
+) -> None:
+    """Found and measured whole, but not exact: tidying must not move a final draft whose
+    only changes are its marks as if it were the same file."""
+    source = document(17, "zh", count=6)
+    corrected = source.replace("，", "；", 3).replace("。", "！", 2)
+    (pair,) = _pair(tmp_path, source, corrected, SETTINGS)
+    assert pair.kind is PairKind.NEAR_DUPLICATE
+    assert pair.overlap_a == pair.overlap_b == 1.0

@@ -10,7 +10,7 @@ from typing import Protocol
 import xxhash
 
 from neardup.core.extract import extract
-from neardup.core.features.folding import fold
+from neardup.core.features.folding import PUNCTUATION_KINDS, fold_disguises
 from neardup.core.features.shingles import HashArray, winnowed
 from neardup.core.features.text import content_key_text, normalize
 from neardup.core.features.tokenize import (
@@ -116,12 +116,15 @@ class Analyzed:
     def from_document(cls, document: Document, options: AnalyzeOptions) -> Analyzed:
         text = normalize(document.text)
         if options.fold:
-            text = fold(text)
+            text = fold_disguises(text)
+        # The exact-copy key before punctuation is folded: a copy is exact in its marks too.
+        key = xxhash.xxh3_128_hexdigest(content_key_text(text).encode("utf-8"))
+        if options.fold:
+            text = text.translate(PUNCTUATION_KINDS)
         tokenizer = (
             get_tokenizer(options.tokenizer, options.user_dict) if needs_segmenter(text) else None
         )
         tokens = content_tokens(text, tokenizer)
-        key = xxhash.xxh3_128_hexdigest(content_key_text(text).encode("utf-8"))
         return cls(
             path=document.path,
             format=document.format,

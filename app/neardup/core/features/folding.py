@@ -49,12 +49,19 @@ PUNCTUATION_KINDS = str.maketrans({";": ",", ":": ",", "、": ",", "!": ".", "?"
 
 def fold(text: str) -> str:
     """The text with its disguises folded; ``text`` is already normalised (lower case)."""
+    return fold_disguises(text).translate(PUNCTUATION_KINDS)
+
+
+def fold_disguises(text: str) -> str:
+    """``fold`` but for punctuation: the text an exact copy must match. Two texts that differ
+    only in their marks ("3:2" and "3,2") are one text to find copies in, but not copies
+    of each other to tidy away."""
     text = _SELECTORS.sub("", text)
     if _HAN.search(text):
         text = _traditional_to_simplified()(text)
     if not text.isascii():
         text = _fold_look_alikes(text)
-    return text.translate(PUNCTUATION_KINDS)
+    return text
 
 
 def _fold_look_alikes(text: str) -> str:

@@ -296,7 +296,8 @@ def document_measured(data: dict[str, Any], document: dict[str, Any]) -> bool:
         return True
     settings = data.get("settings") or {}
     tokens, least = document.get("tokens"), settings.get("min_tokens")
-    too_short = isinstance(tokens, int) and isinstance(least, int) and tokens < least
+    # the scan compares documents of max(1, min_tokens) tokens or more
+    too_short = isinstance(tokens, int) and isinstance(least, int) and tokens < max(1, least)
     return similarity_measured(data) and not too_short
 
 

@@ -7,7 +7,7 @@ No widgets here; `tidy_controller` shows them in its dialogs.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import PurePath
+from pathlib import Path, PurePath
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
@@ -150,10 +150,11 @@ def confirmation(plan: TrashPlan, undo_shortcut: str, destination: str | None = 
             "TidyPlan",
             "You can undo the move with Edit → Undo ({shortcut}), or restore the files from "
             "the system Trash.",
-        )
+        ).format(shortcut=undo_shortcut)
     else:
         undo = translate("TidyPlan", "You can undo the move with Edit → Undo ({shortcut}).")
-        undo = _kept_folders(plan, destination) + undo
+        # Formatted before the folders join it: a path may hold "{" and "}".
+        undo = _kept_folders(plan, destination) + undo.format(shortcut=undo_shortcut)
     informative = (
         translate(
             "TidyPlan",
@@ -161,7 +162,7 @@ def confirmation(plan: TrashPlan, undo_shortcut: str, destination: str | None = 
             "reference-library document, one copy in the scanned folders stays too.",
         )
         + "\n"
-        + undo.format(shortcut=undo_shortcut)
+        + undo
     )
     if plan.library_left_alone:
         left = translate("TidyPlan", "{files} from a reference library will be left alone.")
@@ -183,7 +184,7 @@ def confirmation(plan: TrashPlan, undo_shortcut: str, destination: str | None = 
 def _kept_folders(plan: TrashPlan, destination: str) -> str:
     """What a move to a folder does with files from several folders, as a line of its own."""
     folders = {PurePath(d.path).parent for d in plan.files}
-    shared = shared_folder([d.path for d in plan.files])
+    shared = shared_folder([d.path for d in plan.files], Path(destination))
     if len(folders) < 2 or shared is None:
         return ""
     return (

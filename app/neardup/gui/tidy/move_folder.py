@@ -68,34 +68,39 @@ def free_name(folder: Path, name: str) -> Path:
     return candidate
 
 
-def shared_folder(paths: Sequence[str]) -> Path | None:
-    """The deepest folder that holds every one of these files; None when they share none
-    (different drives)."""
+def shared_folder(paths: Sequence[str], destination: Path) -> Path | None:
+    """The deepest folder that holds every one of these files, below which each keeps its
+    folders in ``destination``; None to move them all into ``destination`` itself: when they
+    share no folder (different drives), or the destination lies in the one they share
+    (there, keeping the folders would leave files where they are or nest them again)."""
     try:
-        return Path(os.path.commonpath([os.path.dirname(p) for p in paths])) if paths else None
+        shared = os.path.commonpath([os.path.dirname(p) for p in paths]) if paths else None
+        if shared is None or os.path.commonpath([shared, destination]) == shared:
+            return None
     except ValueError:
         return None
+    return Path(shared)
 
 
 def folder_for(path: str, shared: Path | None, destination: Path) -> Path:
     """Where a file goes in ``destination``: in the folders it sits in below ``shared``."""
     if shared is None:
         return destination
-    return destination / Path(path).parent.relative_to(shared)
-
-
-def _made_folder(folder: Path, made: list[str]) -> str | None:
-    """Make ``folder`` and any missing parents, noting each one made; why not, or None."""
-    chain = [folder, *folder.parents]
-    missing = chain[: next(i for i, f in enumerate(chain) if f.exists())]
     try:
+        return destination / Path(path).parent.relative_to(shared)
+    except ValueError:  # not below it after all: into the destination itself
+        return destination
+
+
+def _made_folder(folder: Path, made: list[str]) -> bool:
+    """Make ``folder`` and any missing parents, noting each one made; whether it is there.
+    os.path, not Path: a folder that cannot be looked into is "not there", not an error."""
+    chain = [folder, *folder.parents]
+    missing = chain[: next(i for i, f in enumerate(chain) if os.path.exists(f))]
+    with contextlib.suppress(OSError):
         folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        return translate("TidyReasons", "could not make the folder {folder}: {error}").format(
-            folder=folder, error=error.strerror or error
-        )
-    made.extend(str(f) for f in reversed(missing))
-    return None
+    made.extend(str(f) for f in reversed(missing) if os.path.isdir(f))
+    return os.path.isdir(folder)
 
 
 def remove_made_folders(folders: Sequence[str]) -> None:
@@ -130,22 +135,23 @@ def move_to_folder(
     documents: Sequence[DocumentRow],
     folder: Path,
     kept: Mapping[str, KeptCopies] | None = None,
+    keep_below: Path | None = None,
 ) -> Outcome:
     """Move each document that is still the one the scan saw, and whose group keeps a copy,
-    into ``folder``; one failure stops none of the rest."""
+    into ``folder``, in the folders it sits in below ``keep_below`` (`shared_folder` of the
+    files the person chose from); one failure stops none of the rest."""
     done: list[TrashedFile] = []
     skipped: list[Skipped] = []
     made: list[str] = []
     problem = destination_problem(folder)
-    shared = shared_folder([d.path for d in documents])
     for document in documents:
         reason = problem or changed_since_scan(document)
         if reason is None and kept is not None:
             reason = unsafe_to_move(document, kept.get(document.path, KeptCopies()))
         if reason is None:
-            target = folder_for(document.path, shared, folder)
-            reason = None if target.is_dir() else _made_folder(target, made)
-        if reason is None:
+            target = folder_for(document.path, keep_below, folder)
+            if not (os.path.isdir(target) or _made_folder(target, made)):
+                target = folder  # a folder name the disk refuses: into the folder itself
             moved = _move_one(document, target)
             if isinstance(moved, TrashedFile):
                 done.append(moved)

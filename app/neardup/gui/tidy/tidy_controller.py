@@ -26,6 +26,7 @@ from neardup.gui.tidy.move_folder import (
     destination_problem,
     move_to_folder,
     remove_made_folders,
+    shared_folder,
 )
 from neardup.gui.tidy.plan import Answer, TrashBatch, TrashHistory, TrashPlan
 from neardup.gui.tidy.trash import TrashedFile, move_to_trash, restore_from_trash, still_in_trash
@@ -200,7 +201,11 @@ class TidyController(QObject):
             if destination is None:
                 outcome = move_to_trash(plan.files, plan.kept)
             else:
-                outcome = move_to_folder(plan.files, Path(destination), plan.kept)
+                # The folders kept are those below the folder all the chosen files share,
+                # as the question said, whether or not the edited versions go too.
+                chosen_paths = [d.path for d in chosen.files]
+                keep_below = shared_folder(chosen_paths, Path(destination))
+                outcome = move_to_folder(plan.files, Path(destination), plan.kept, keep_below)
         finally:
             QGuiApplication.restoreOverrideCursor()
         if outcome.done:
