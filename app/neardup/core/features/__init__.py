@@ -40,7 +40,13 @@ if TYPE_CHECKING:
         simhash_terms,
         to_hex,
     )
-    from neardup.core.features.text import Span, content_key_text, normalize, split_sentences
+    from neardup.core.features.text import (
+        Span,
+        content_key_text,
+        normalize,
+        past_sentence_tail,
+        split_sentences,
+    )
     from neardup.core.features.token_ids import TokenIds, Vocabulary
     from neardup.core.features.tokenize import get_tokenizer, needs_segmenter, word_spans
     from neardup.core.features.weighting import (
@@ -86,6 +92,7 @@ __all__ = [
     "mapped_text",
     "needs_segmenter",
     "normalize",
+    "past_sentence_tail",
     "popcount",
     "simhash_terms",
     "sorted_distinct",
@@ -111,7 +118,7 @@ __getattr__, __dir__ = lazy_face(
         ),
         "offsets": ("MappedText", "MappingError", "OffsetMap", "mapped_text"),
         "simhash": ("BITS", "UInt64Array", "popcount", "simhash_terms", "to_hex"),
-        "text": ("Span", "content_key_text", "normalize", "split_sentences"),
+        "text": ("Span", "content_key_text", "normalize", "past_sentence_tail", "split_sentences"),
         "token_ids": ("TokenIds", "Vocabulary"),
         "tokenize": ("get_tokenizer", "needs_segmenter", "word_spans"),
         "weighting": ("MIN_DOCUMENTS_FOR_CORPUS_IDF", "FloatArray", "IdfTable", "idf_for", "weigh"),

@@ -152,3 +152,16 @@ def split_paragraphs(text: str) -> list[Span]:
     """
     separator = _PARAGRAPH_BREAK if _PARAGRAPH_BREAK.search(text) else _LINE_BREAK
     return _pieces(text, separator, keep_separator=False)
+
+
+# What ends a sentence or a clause: a passage found in two texts may begin with the mark
+# that ends the sentence before it, where both texts have it there.
+_SENTENCE_TAIL = frozenset(".,;:!?)]}。，、；：！？）】」』》”’")
+
+
+def past_sentence_tail(text: str, start: int, end: int) -> int:
+    """``start`` moved past the end of the sentence before it (its marks and the spaces
+    after them), not beyond ``end``: where a reader sees a passage of [start, end) begin."""
+    while start < end and (text[start].isspace() or text[start] in _SENTENCE_TAIL):
+        start += 1
+    return start

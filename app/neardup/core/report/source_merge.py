@@ -23,8 +23,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from neardup.core.features import past_sentence_tail
+
 _WORD = re.compile(r"[^\W_]")
-_SENTENCE_TAIL = frozenset(".,;:!?)]}。，、；：！？）】」』”’")
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,9 +165,7 @@ class Attribution:
         pieces: list[Piece] = []
         for run in np.split(np.arange(len(positions)), breaks):
             start, end = int(positions[run[0]]), int(positions[run[-1]]) + 1
-            # A match may begin with the end of the sentence before it (its full stop).
-            while start < end and (text[start].isspace() or text[start] in _SENTENCE_TAIL):
-                start += 1
+            start = past_sentence_tail(text, start, end)
             while end > start and text[end - 1].isspace():
                 end -= 1
             if _WORD.search(text, start, end):

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from enum import Enum
 
-from neardup.core.features import get_tokenizer, needs_segmenter, word_spans
+from neardup.core.features import get_tokenizer, needs_segmenter, past_sentence_tail, word_spans
 from neardup.core.settings import DEFAULT_TOKENIZER
 
 # A word that ends a sentence, in either language.
@@ -192,22 +192,11 @@ def snap_to_words(spans: Sequence[tuple[int, int]], words: Sequence[WordSpan]) -
     return snapped
 
 
-# What may stand before a passage's first word without being part of it: the end of the
-# sentence before, and the space after it.
-_LEADING_MARKS = frozenset(" \n\t,.;:!?、。，；：！？)]}」』】》”’")
-
-
 def passage_words(
     spans: Sequence[tuple[int, int]], words: Sequence[WordSpan], text: str
 ) -> list[WordSpan]:
     """Each passage span of ``text`` widened to whole words (`snap_to_words`), and begun at
-    its first word: a passage the source also precedes with a full stop begins with that
-    full stop and the paragraph break, which a reader takes for the end of the sentence
-    before, not for copied text."""
-    trimmed = []
-    for start, end in snap_to_words(spans, words):
-        first = start
-        while first < end and text[first] in _LEADING_MARKS:
-            first += 1
-        trimmed.append((first, end))
-    return trimmed
+    its first word (`past_sentence_tail`): a passage the source also precedes with a full
+    stop begins with that full stop and the paragraph break, which a reader takes for the
+    end of the sentence before, not for copied text."""
+    return [(past_sentence_tail(text, s, e), e) for s, e in snap_to_words(spans, words)]

@@ -289,11 +289,17 @@ class DocumentsModel(RowTableModel):
         path: str = record.path
         return path
 
-    def set_in_trash(self, paths: Set[str], moved: Mapping[str, str] | None = None) -> None:
-        """Show these documents as moved to the Trash, and those of ``moved`` as moved to
-        another file (greyed, in italics, said in a tooltip)."""
+    def set_in_trash(self, paths: Set[str]) -> None:
+        """Show these documents as moved to the Trash (greyed, in italics, said in a tooltip)."""
         self._in_trash = frozenset(paths)
-        self._moved = dict(moved or {})
+        self._away_changed()
+
+    def set_moved(self, moved: Mapping[str, str]) -> None:
+        """Show these documents as moved to a folder, each to its new path (as the Trash's)."""
+        self._moved = dict(moved)
+        self._away_changed()
+
+    def _away_changed(self) -> None:
         if self.rowCount():
             last = self.index(self.rowCount() - 1, self.columnCount() - 1)
             self.dataChanged.emit(self.index(0, 0), last)

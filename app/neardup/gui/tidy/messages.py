@@ -60,12 +60,20 @@ def _name(path: str) -> str:
 
 def _listing(skipped: tuple[Skipped, ...]) -> tuple[str, str]:
     """The first few as "name: reason" lines for the message, and all with full paths."""
-    lines = [f"{_name(s.path)}: {s.reason}" for s in skipped[:LISTED_IN_MESSAGE]]
-    if len(skipped) > LISTED_IN_MESSAGE:
+    return _first_few(
+        [f"{_name(s.path)}: {s.reason}" for s in skipped],
+        [f"{s.path}: {s.reason}" for s in skipped],
+    )
+
+
+def _first_few(short: list[str], full: list[str]) -> tuple[str, str]:
+    """The first few ``short`` lines for a message (and how many more), and every ``full``
+    line for its details."""
+    lines = short[:LISTED_IN_MESSAGE]
+    if len(short) > LISTED_IN_MESSAGE:
         more = translate("TidyPlan", "…and {count} more (see details)")
-        lines.append(more.format(count=len(skipped) - LISTED_IN_MESSAGE))
-    details = "\n".join(f"{s.path}: {s.reason}" for s in skipped)
-    return "\n".join(lines), details
+        lines.append(more.format(count=len(short) - LISTED_IN_MESSAGE))
+    return "\n".join(lines), "\n".join(full)
 
 
 def edited_text(count: int) -> str:
@@ -244,12 +252,11 @@ def _renamed(outcome: Outcome) -> tuple[str, str]:
     heading = translate("TidyPlan", "{files} renamed, as a file of the name was there:").format(
         files=files_text(len(renamed))
     )
-    lines = [f"{_name(f.original)} → {f.in_trash}" for f in renamed[:LISTED_IN_MESSAGE]]
-    if len(renamed) > LISTED_IN_MESSAGE:
-        more = translate("TidyPlan", "…and {count} more (see details)")
-        lines.append(more.format(count=len(renamed) - LISTED_IN_MESSAGE))
-    details = "\n".join(f"{f.original} → {f.in_trash}" for f in renamed)
-    return "\n".join([heading, *lines]) + "\n", details
+    lines, details = _first_few(
+        [f"{_name(f.original)} → {f.in_trash}" for f in renamed],
+        [f"{f.original} → {f.in_trash}" for f in renamed],
+    )
+    return f"{heading}\n{lines}\n", details
 
 
 def restored_summary(outcome: Outcome, destination: str | None = None) -> Message:

@@ -130,9 +130,8 @@ class TidyController(QObject):
         self.results.groups_model.set_moved(
             {path: os.path.dirname(f.in_trash) for path, f in self.moved.items()}
         )
-        self.results.documents_model.set_in_trash(
-            self.in_trash.keys(), {path: f.in_trash for path, f in self.moved.items()}
-        )
+        self.results.documents_model.set_in_trash(self.in_trash.keys())
+        self.results.documents_model.set_moved({p: f.in_trash for p, f in self.moved.items()})
 
     def _forget_files_put_back(self) -> None:
         """A file back where it was (restored from the system Trash by hand, say) is no longer
