@@ -10,7 +10,7 @@ from typing import Protocol
 import xxhash
 
 from neardup.core.extract import extract
-from neardup.core.features.folding import PUNCTUATION_KINDS, fold_disguises
+from neardup.core.features.folding import fold_disguises, fold_punctuation
 from neardup.core.features.shingles import HashArray, winnowed
 from neardup.core.features.text import content_key_text, normalize
 from neardup.core.features.tokenize import (
@@ -120,7 +120,7 @@ class Analyzed:
         # The exact-copy key before punctuation is folded: a copy is exact in its marks too.
         key = xxhash.xxh3_128_hexdigest(content_key_text(text).encode("utf-8"))
         if options.fold:
-            text = text.translate(PUNCTUATION_KINDS)
+            text = fold_punctuation(text)
         tokenizer = (
             get_tokenizer(options.tokenizer, options.user_dict) if needs_segmenter(text) else None
         )

@@ -297,7 +297,7 @@ def _look_alikes(source: str, starts: list[int], ends: list[int]) -> State:
 
 
 def _punctuation(source: str, starts: list[int], ends: list[int]) -> State:
-    return source.translate(folding.PUNCTUATION_KINDS), starts, ends  # one mark for one
+    return folding.fold_punctuation(source), starts, ends  # one mark for one
 
 
 Step = Callable[[str, list[int], list[int]], State]
