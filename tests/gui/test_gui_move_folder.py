@@ -266,3 +266,37 @@ def test_braces_in_a_folder_name_do_not_break_the_question(tmp_path: Path) -> No
     message = confirmation(TrashPlan(tuple(rows)), "Ctrl+Z", str(tmp_path / "{}"))
     assert f"below {tmp_path / 'W {old}'}, in {tmp_path / '{}'}." in message.informative
     assert "Edit → Undo (Ctrl+Z)" in message.informative
+
+
+def test_a_compare_reads_a_moved_file_where_it_is_now(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Opening a pair of a file tidied away since the scan compares it at its new place,
+    not "File vanished"; once Undo puts it back, at its own place again."""
+    folder = helpers.untidy_folder(tmp_path)
+    helpers.scan(qtbot, window, folder.path)
+    destination = tmp_path / "sorted"
+    destination.mkdir()
+    window.marks.actions[MarkRule.ALL_BUT_KEPT].trigger()
+    helpers.agree(window)
+    outcome = _move_marked(qtbot, window, destination)
+    now_at = {f.original: f.in_trash for f in outcome.done}
+    assert window.report is not None
+    pair = next(p for p in window.report.pairs if p.a in now_at or p.b in now_at)
+
+    def compared(expected: tuple[str, str]) -> None:
+        dialog = window.open_compare(pair)
+        qtbot.waitUntil(
+            lambda: dialog.comparison is not None and not dialog.job.is_running(), timeout=30_000
+        )
+        assert dialog.paths == expected
+        comparison = dialog.comparison
+        assert comparison is not None and not comparison.problems
+        assert comparison.left is not None and comparison.right is not None
+        dialog.close()
+        qtbot.waitUntil(lambda: not window.compare_dialogs)
+
+    compared((now_at.get(pair.a, pair.a), now_at.get(pair.b, pair.b)))
+    with qtbot.waitSignal(window.tidy.restored):
+        window.tidy.undo_action.trigger()
+    compared((pair.a, pair.b))

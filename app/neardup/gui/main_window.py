@@ -136,6 +136,7 @@ class MainWindow(QMainWindow):
         self.results.status_message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         start_in = self.folders_panel.start_directory
         self.tidy = TidyController(self.results, self.is_busy, self, start_in)
+        self.compare.now_at = self.tidy.now_at  # a tidied file is compared where it is now
         self.sources_pages = SourcesPageSaver(
             lambda: self.report, self.store, self.show_error, self
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject
@@ -31,6 +32,8 @@ class CompareLauncher(QObject):
     ) -> None:
         super().__init__(window)
         self._report = report
+        # Where a file of the report was moved since the scan (tidied away), if it was.
+        self.now_at: Callable[[str], str | None] = lambda path: None
         self._settings = settings
         self._store = store
         self._window = window
@@ -48,6 +51,10 @@ class CompareLauncher(QObject):
         report = self._report()
         settings = report.scan_settings() if report is not None else ScanSettings()
         documents = report.documents if report is not None else None
+        # A file tidied away since the scan is read where it is now: the same text.
+        a, b = (self.now_at(path) or path for path in (pair.a, pair.b))
+        if (a, b) != (pair.a, pair.b):
+            pair = replace(pair, a=a, b=b)
         return self._show(CompareDialog(pair, settings, self._window, documents))
 
     def choose_files(self) -> CompareDialog | None:

@@ -133,6 +133,14 @@ class TidyController(QObject):
         self.results.documents_model.set_in_trash(self.in_trash.keys())
         self.results.documents_model.set_moved({p: f.in_trash for p, f in self.moved.items()})
 
+    def now_at(self, path: str) -> str | None:
+        """Where a file this window moved (to the Trash or a folder) is now, if it is there
+        and not back at ``path``: a compare of it reads it there."""
+        moved = self.moved.get(path) or self.in_trash.get(path)
+        if moved is None or os.path.lexists(path) or not os.path.lexists(moved.in_trash):
+            return None
+        return moved.in_trash
+
     def _forget_files_put_back(self) -> None:
         """A file back where it was (restored from the system Trash by hand, say) is no longer
         shown as moved once new results are shown: a rescan that found it showed it greyed
