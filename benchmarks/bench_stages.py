@@ -2,8 +2,9 @@
 
 Role: benchmark tooling, run by hand and never in CI. Scans the folders given in this
 process (cache off, the default worker processes) and prints how long each stage took
-(from its first progress report to the next stage's) and this process's resident memory
-as it ended, the whole scan, the pairs found and the largest resident memory of this
+(from its first progress report to the next stage's), the CPU this process used in it
+(the workers' is not counted: they are the fork server's children) and this process's
+resident memory as it ended, the whole scan, the pairs found and the largest resident memory of this
 process.
 
 Usage::
@@ -40,22 +41,30 @@ def main() -> None:
     parser.add_argument("paths", nargs="+")
     args = parser.parse_args()
     started = time.monotonic()
-    current: list[Stage | float] = []  # the stage under way and when it began
-    took: list[tuple[str, float, int]] = []
+    current: list[Stage | float] = []  # the stage under way, when it began, its CPU then
+    took: list[tuple[str, float, float, int]] = []
 
     def progress(report: Progress) -> None:
         if current and report.stage is current[0]:
             return
-        now = time.monotonic()
+        now, cpu = time.monotonic(), time.process_time()
         if current:
-            took.append((str(current[0].value), now - float(current[1]), resident_mib()))
-        current[:] = [report.stage, now]
+            took.append(
+                (str(current[0].value), now - float(current[1]), cpu - float(current[2]),
+                 resident_mib())
+            )  # fmt: skip
+        current[:] = [report.stage, now, cpu]
 
     result = scan(args.paths, ScanSettings(use_cache=False), progress=progress)
-    now = time.monotonic()
+    now, cpu = time.monotonic(), time.process_time()
     if current:
-        took.append((str(current[0].value), now - float(current[1]), resident_mib()))
-    stages = " ".join(f"{name}={seconds:.2f}s/{mib}MiB" for name, seconds, mib in took)
+        took.append(
+            (str(current[0].value), now - float(current[1]), cpu - float(current[2]),
+             resident_mib())
+        )  # fmt: skip
+    stages = " ".join(
+        f"{name}={seconds:.2f}s(cpu {used:.2f})/{mib}MiB" for name, seconds, used, mib in took
+    )
     largest = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     print(f"{stages} total={now - started:.2f} pairs={len(result.pairs)} maxrss={largest}MiB")
 

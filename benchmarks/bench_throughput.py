@@ -61,6 +61,7 @@ sys.path.insert(0, str(BENCH_DIR))
 import peers  # noqa: E402
 from throughput_corpora import (  # noqa: E402
     THROUGHPUT_SOURCES,
+    MixedShape,
     build_scaling_corpus,
     build_throughput_corpus,
     paragraph_pool,
@@ -117,6 +118,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--extra-docs", type=int, default=250, help="generated docs in the throughput corpus"
     )
+    parser.add_argument(
+        "--doc-bytes",
+        type=int,
+        nargs=2,
+        default=[MixedShape.low_bytes, MixedShape.high_bytes],
+        metavar=("LOW", "HIGH"),
+        help="size range of the generated documents in UTF-8 bytes",
+    )
+    parser.add_argument(
+        "--pdf-share", type=float, default=MixedShape.pdf_share, help="of the generated documents"
+    )
     parser.add_argument("--scale", type=int, nargs="*", default=[5_000, 20_000])
     parser.add_argument("--timeout", type=float, default=3600, help="seconds per scan")
     parser.add_argument(
@@ -163,7 +175,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # 1. Throughput, cold then warm.
     tp_root = work / "throughput"
     print("bench: building the throughput corpus ...", file=sys.stderr)
-    built = build_throughput_corpus(tp_root, pool, args.extra_docs, args.seed, reuse=args.reuse)
+    shape = MixedShape(*args.doc_bytes, pdf_share=args.pdf_share)
+    built = build_throughput_corpus(
+        tp_root, pool, args.extra_docs, args.seed, reuse=args.reuse, shape=shape
+    )
     files = count_files(tp_root)
     cache = work / "throughput-cache.sqlite"
     report_path = work / "throughput-report.json"

@@ -69,6 +69,7 @@ def run_simhash(texts: dict[str, str], k: int = 3) -> PeerRun:
     from simhash import Simhash, SimhashIndex
 
     logging.getLogger("simhash").setLevel(logging.ERROR)  # "Big bucket found" warnings
+    _widen_heavy_features(Simhash)
     t0 = time.perf_counter()
     fingerprints = [(path, Simhash(text)) for path, text in texts.items()]
     t1 = time.perf_counter()
@@ -80,6 +81,24 @@ def run_simhash(texts: dict[str, str], k: int = 3) -> PeerRun:
                 pairs.add((path, other) if path < other else (other, path))
     t2 = time.perf_counter()
     return PeerRun("simhash", pairs, t1 - t0, t2 - t1)
+
+
+def _widen_heavy_features(simhash: Any) -> None:
+    """Let ``Simhash`` weigh a feature seen over 255 times in one text, as it did on numpy 1.
+
+    A feature heavier than its ``large_weight_cutoff`` is added as its hash's bits (uint8)
+    times its count; numpy 1 widened the product, numpy 2 raises ``OverflowError``, so a
+    long text stopped the benchmark. The bits are widened first: the same sums as numpy 1's.
+    """
+    unpack = simhash._bitarray_from_bytes
+    if getattr(unpack, "widened", False):
+        return
+
+    def widened(hash_bytes: bytes) -> Any:
+        return unpack(hash_bytes).astype("int64")
+
+    widened.widened = True  # type: ignore[attr-defined]
+    simhash._bitarray_from_bytes = staticmethod(widened)
 
 
 def char_ngrams(text: str, n: int) -> set[bytes]:

@@ -8,6 +8,7 @@ txt/docx/PDF documents) and the generated .txt scaling corpora with planted copi
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import random
@@ -25,10 +26,17 @@ import corpus_sources
 
 THROUGHPUT_SOURCES = ("zh", "en")
 
-# Recombined documents of the throughput corpus: size in UTF-8 bytes and format shares.
-MIXED_BYTES = (2_000, 6_000)
-MIXED_DOCX_SHARE = 0.2
-MIXED_PDF_SHARE = 0.2
+
+@dataclass(frozen=True)
+class MixedShape:
+    """The generated documents of the throughput corpus: size in UTF-8 bytes, format shares."""
+
+    low_bytes: int = 2_000
+    high_bytes: int = 6_000
+    pdf_share: float = 0.2
+    docx_share: float = 0.2
+
+
 # Scaling documents: size in UTF-8 bytes; paragraphs longer than this are not used whole.
 SCALE_BYTES = (2_000, 6_000)
 PLANTED_SHARE = 0.005  # of the scaling documents, each for near-duplicates and partial copies
@@ -82,10 +90,18 @@ def _marker_matches(root: Path, params: dict[str, Any]) -> bool:
 
 
 def build_throughput_corpus(
-    root: Path, pool: Sequence[Paragraph], extra_docs: int, seed: int, *, reuse: bool
+    root: Path,
+    pool: Sequence[Paragraph],
+    extra_docs: int,
+    seed: int,
+    *,
+    reuse: bool,
+    shape: MixedShape = MixedShape(),
 ) -> dict[str, Any]:
     """zh and en labelled corpora plus ``extra_docs`` generated txt/docx/pdf documents."""
-    params = {"kind": "throughput-bigrams", "extra_docs": extra_docs, "seed": seed}
+    params: dict[str, Any] = {"kind": "throughput-bigrams", "extra_docs": extra_docs, "seed": seed}
+    if shape != MixedShape():  # the default shape keeps the marker corpora built before had
+        params["shape"] = dataclasses.asdict(shape)
     if reuse and _marker_matches(root, params):
         return {"built": False, "seconds": 0.0}
     started = time.perf_counter()
@@ -106,13 +122,13 @@ def build_throughput_corpus(
     pdf_jobs: list[tuple[Path, list[str]]] = []
     for n in range(extra_docs):
         lang = rng.choice(sorted(models))
-        paragraphs = models[lang].document(rng, MIXED_BYTES)
+        paragraphs = models[lang].document(rng, (shape.low_bytes, shape.high_bytes))
         roll = rng.random()
-        if roll < MIXED_PDF_SHARE:
+        if roll < shape.pdf_share:
             docx_path = staging / f"m{n:04d}.docx"
             corpus_files.write_docx(paragraphs, docx_path)
             pdf_jobs.append((docx_path, paragraphs))
-        elif roll < MIXED_PDF_SHARE + MIXED_DOCX_SHARE:
+        elif roll < shape.pdf_share + shape.docx_share:
             corpus_files.write_docx(paragraphs, mixed / f"m{n:04d}.docx")
         else:
             (mixed / f"m{n:04d}.txt").write_text(
