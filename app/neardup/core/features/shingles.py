@@ -20,6 +20,7 @@ keys can stand for enough of one of them (``core.passages.candidates``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,7 +39,8 @@ ANCHOR_CHARS = WINNOW + KEY_CHARS - 1  # a shared verbatim run this long is alwa
 HashArray = npt.NDArray[np.uint64]
 IntArray = npt.NDArray[np.int64]
 NO_HASH = np.uint64(np.iinfo(np.uint64).max)
-_BASE = np.uint64(0x100000001B3)
+SHINGLE_BASE = np.uint64(0x100000001B3)  # of the polynomial hash of a shingle's characters
+SHINGLE_MIX_SHIFT = 29  # the xor-shift that mixes a hash's high bits down
 _KEY_MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9))
 WHITESPACE_CODES = np.array([ord(c) for c in " \t\n\r\f\v\u3000\u00a0"], dtype=np.uint32)
 # Whether each code point up to the last whitespace one is whitespace: one look-up per
@@ -64,19 +66,37 @@ class Shingles:
     tainted: npt.NDArray[np.bool_]  # shingles that are never evidence of copying
 
     @classmethod
-    def of(cls, text: str) -> Shingles:
+    def of(cls, text: str, hashed: ShingleHasher | None = None) -> Shingles:
+        """``hashed``: what hashes the compact characters' shingles (`hashed_shingles`
+        by default; verification, which has numba loaded, passes its compiled twin)."""
         codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
         keep = ~is_whitespace(codes)
         positions = np.flatnonzero(keep).astype(np.int32)
         kept = codes[keep]
         word = _word_characters(kept)
-        hashes = _shingle_hashes(kept.astype(np.uint64))
-        starts = np.arange(len(hashes))
-        repeats_before = np.concatenate(([0, 0], np.cumsum(kept[1:] == kept[:-1])))
-        tainted = (repeats_before[starts + SHINGLE] - repeats_before[starts + 1]) == SHINGLE - 1
-        words_before = np.concatenate(([0], np.cumsum(word)))
-        tainted |= words_before[starts + SHINGLE] == words_before[starts]
+        hashes, tainted = (hashed or hashed_shingles)(kept, word)
         return cls(positions, kept, word, hashes, tainted)
+
+
+# (compact characters, which are word characters) -> (shingle hashes, which are tainted)
+ShingleHasher = Callable[
+    [npt.NDArray[np.uint32], npt.NDArray[np.bool_]], tuple[HashArray, npt.NDArray[np.bool_]]
+]
+
+
+def hashed_shingles(
+    codes: npt.NDArray[np.uint32], word: npt.NDArray[np.bool_]
+) -> tuple[HashArray, npt.NDArray[np.bool_]]:
+    """The hash of the shingle at each compact character, and whether it is tainted (one
+    character repeated, or no word character), by whole-array numpy passes: the definition
+    ``passages.text_kernels.hashed_shingles`` matches bit for bit."""
+    hashes = _shingle_hashes(codes.astype(np.uint64))
+    starts = np.arange(len(hashes))
+    repeats_before = np.concatenate(([0, 0], np.cumsum(codes[1:] == codes[:-1])))
+    tainted = (repeats_before[starts + SHINGLE] - repeats_before[starts + 1]) == SHINGLE - 1
+    words_before = np.concatenate(([0], np.cumsum(word)))
+    tainted |= words_before[starts + SHINGLE] == words_before[starts]
+    return hashes, tainted
 
 
 def winnowing_keys(hashes: HashArray, tainted: npt.NDArray[np.bool_]) -> HashArray:
@@ -180,8 +200,8 @@ def _shingle_hashes(codes: npt.NDArray[np.uint64]) -> HashArray:
     width = 1
     with np.errstate(over="ignore"):
         while width < SHINGLE:
-            shift = np.uint64(pow(int(_BASE), width, 1 << 64))
+            shift = np.uint64(pow(int(SHINGLE_BASE), width, 1 << 64))
             value = value[: len(value) - width] * shift + value[width:]
             width *= 2
-        value ^= value >> np.uint64(29)
+        value ^= value >> np.uint64(SHINGLE_MIX_SHIFT)
     return value

@@ -31,7 +31,10 @@ from neardup.core.features import (
     ANCHOR_CHARS,
     NO_HASH,
     SHINGLE,
+    SHINGLE_BASE,
+    SHINGLE_MIX_SHIFT,
     WINNOW,
+    HashArray,
     Shingles,
     is_whitespace,
     winnowing_keys,
@@ -56,6 +59,17 @@ IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
 UInt32Array = npt.NDArray[np.uint32]
 _FIRST_CJK = 0x2E80
+
+
+def _compiled_hashes(
+    codes: npt.NDArray[np.uint32], word: npt.NDArray[np.bool_]
+) -> tuple[HashArray, npt.NDArray[np.bool_]]:
+    """A text's shingle hashes and taints by the compiled pass: a text is built for
+    verification several times in a large scan, where the analysis hashes it once."""
+    hashes, tainted = text_kernels.hashed_shingles(
+        codes, word, SHINGLE, SHINGLE_BASE, SHINGLE_MIX_SHIFT
+    )
+    return hashes, tainted
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +117,7 @@ class CompactText:
     @classmethod
     def of(cls, text: str) -> CompactText:
         """The compact form of a normalised text."""
-        return cls.of_shingles(Shingles.of(text))
+        return cls.of_shingles(Shingles.of(text, _compiled_hashes))
 
     @classmethod
     def of_shingles(cls, shingled: Shingles) -> CompactText:

@@ -1,5 +1,5 @@
-"""Compiled loops (numba) that build a ``CompactText``: its lookup of shingles sorted by
-hash, and where winnowing keeps its keys.
+"""Compiled loops (numba) that build a ``CompactText``: its shingles' hashes, its lookup
+of shingles sorted by hash, and where winnowing keeps its keys.
 
 A large scan builds a text several times over (verification keeps only so many), so its
 building is a share of the scan. Called from Python only, so numba's cache of these
@@ -13,6 +13,7 @@ import numpy.typing as npt
 
 from neardup.core.passages.compiled import compiled
 
+BoolArray = npt.NDArray[np.bool_]
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
 UInt32Array = npt.NDArray[np.uint32]
@@ -61,6 +62,40 @@ def bucketed_lookup(
     for x in range(len(order)):
         keys[x] = hashes[order[x]] >> np.uint64(32)
     return order, keys, buckets
+
+
+@compiled
+def hashed_shingles(
+    codes: UInt32Array, word: BoolArray, shingle: int, base: np.uint64, mix_shift: int
+) -> tuple[U64Array, BoolArray]:
+    """``core.features.shingles.hashed_shingles`` in one pass, bit for bit: each shingle's
+    polynomial hash rolled on from the one before (the same sum modulo 2**64), and the
+    repeated and word characters of its window counted as it slides."""
+    n = len(codes) - shingle + 1
+    if n <= 0:
+        return np.zeros(0, np.uint64), np.zeros(0, np.bool_)
+    hashes = np.empty(n, np.uint64)
+    tainted = np.empty(n, np.bool_)
+    one, shift = np.uint64(1), np.uint64(mix_shift)
+    lead = one  # base ** (shingle - 1): the weight of a window's first character
+    value, repeats, words = np.uint64(0), 0, 0
+    for k in range(shingle):
+        value = value * base + (np.uint64(codes[k]) + one)
+        if k:
+            lead *= base
+            repeats += codes[k] == codes[k - 1]
+        words += word[k]
+    for s in range(n):
+        if s:
+            end = s + shingle - 1
+            value = (value - (np.uint64(codes[s - 1]) + one) * lead) * base + (
+                np.uint64(codes[end]) + one
+            )
+            repeats += (codes[end] == codes[end - 1]) - (codes[s] == codes[s - 1])
+            words += word[end] - word[s - 1]
+        hashes[s] = value ^ (value >> shift)
+        tainted[s] = repeats == shingle - 1 or words == 0
+    return hashes, tainted
 
 
 @compiled
