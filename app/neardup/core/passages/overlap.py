@@ -251,17 +251,18 @@ def verify(
     on what is needed, so unlike a measured result it is no fact about the two texts to
     keep.
 
-    Each shingle of a found in b gives a seed; the k-th occurrence of a shingle in a is
-    paired with its k-th occurrence in b (counting round again when b has fewer), so
-    text that repeats (a log of one line, a changelog's recurring sign-off) is matched
-    in order, copy to copy. Seeds form chains, chains passages (``kernels``): one
+    Each shingle found in both gives a seed; the k-th occurrence of a shingle in the
+    longer text is paired with its k-th occurrence in the other (counting round again
+    when that has fewer), so text that repeats (a log of one line, a changelog's
+    recurring sign-off) is matched in order, copy to copy, and the pair (b, a) reads as
+    (a, b) does, sides swapped. Seeds form chains, chains passages (``kernels``): one
     compiled call a pair.
     """
     needed = (float(needed_a), float(needed_b))
     if not rejection.worth_seeding(a.verifiable, b.verifiable, needed, RULES):
         return None
     measured, rows, spans, share_a, share_b = kernels.verified_passages(
-        a.verifiable, a.weight, b.verifiable, needed, RULES
+        a.verifiable, a.weight, b.verifiable, b.weight, needed, RULES
     )
     if not measured:
         return None
