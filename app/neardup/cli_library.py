@@ -87,8 +87,10 @@ def add_library_command(
         "check",
         help="check documents against a library and write the scan report",
         description="Write the scan report (the same JSON as `scan --format json`) of DOCs "
-        "against the library: its documents have the role `library` and are paired only "
-        "with DOCs.",
+        "against the library: its documents have the role `library`, and each DOC is paired "
+        "with the library documents the index proposes for it (what is found for a DOC does "
+        "not depend on the others checked with it) and with the other DOCs, as `scan` pairs "
+        "them.",
     )
     check.add_argument("library", type=Path, metavar="LIBRARY")
     check.add_argument("paths", nargs="+", type=Path, metavar="DOC")
@@ -213,8 +215,13 @@ def _remove(args: argparse.Namespace) -> int:
     outcome = remove_from_library(args.library, args.paths)
     for path in outcome.not_found:
         print(f"neardup: {path}: not in the library", file=sys.stderr)
-    print(f"{args.library}: {len(outcome.removed)} documents removed", file=sys.stderr)
-    return EXIT_OK
+    removed = _counted(len(outcome.removed), "document", "documents")
+    print(f"{args.library}: {removed} removed", file=sys.stderr)
+    return EXIT_FAILED if outcome.not_found else EXIT_OK
+
+
+def _counted(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
 
 
 def _info(args: argparse.Namespace) -> int:
@@ -278,31 +285,50 @@ def _check(args: argparse.Namespace) -> int:
     for notice in result.notices:
         print(f"neardup: note: {notice}", file=sys.stderr)
     if not args.quiet:
-        checked = sum(1 for d in result.documents if d.role.value == "scan")
+        roles = [d.role.value for d in result.documents]
+        checked = roles.count("scan")
+        with_library = sum(1 for p in result.pairs if "library" in (roles[p.a], roles[p.b]))
+        between = len(result.pairs) - with_library
         print(
-            f"{checked} documents checked, {len(result.pairs)} pairs with library documents, "
-            f"{len(result.problems)} problems in {result.elapsed:.1f} s",
+            f"{_counted(checked, 'document', 'documents')} checked, "
+            f"{_counted(with_library, 'pair', 'pairs')} with library documents"
+            + (
+                f", {_counted(between, 'pair', 'pairs')} between checked documents"
+                if between
+                else ""
+            )
+            + f", {_counted(len(result.problems), 'problem', 'problems')} in {result.elapsed:.1f} s",
             file=sys.stderr,
         )
     return EXIT_OK
 
 
 def _text_report(result: Any) -> str:
-    """Per checked document: each library document that holds its text, largest first."""
+    """Per checked document: each library document that holds its text, largest first,
+    then each other checked document that shares text with it (a check compares the
+    documents checked together with each other too, as a scan does)."""
     docs = result.documents
     lines = []
     for index, doc in enumerate(docs):
         if doc.role.value != "scan":
             continue
-        found = []
+        found: dict[bool, list[tuple[float, str, Any]]] = {True: [], False: []}
         for pair in result.pairs:
             if index in (pair.a, pair.b):
                 other = pair.b if pair.a == index else pair.a
                 share = pair.overlap_a if pair.a == index else pair.overlap_b
-                found.append((share, pair.kind.value, docs[other].path))
-        lines.append(f"{doc.path}: {len(found)} library documents hold part of it")
-        for share, kind, path in sorted(found, key=lambda f: -f[0]):
+                in_library = docs[other].role.value == "library"
+                found[in_library].append((share or 0.0, pair.kind.value, docs[other].path))
+        held = _counted(len(found[True]), "library document holds", "library documents hold")
+        lines.append(f"{doc.path}: {held} part of it")
+        for share, kind, path in sorted(found[True], key=lambda f: -f[0]):
             lines.append(f"  {share:6.1%}  {kind:<14}  {path}")
+        if found[False]:
+            lines.append(
+                f"  and {_counted(len(found[False]), 'other checked document', 'other checked documents')}:"
+            )
+            for share, kind, path in sorted(found[False], key=lambda f: -f[0]):
+                lines.append(f"  {share:6.1%}  {kind:<14}  {path}")
     for problem in result.problems:
         lines.append(f"{problem.path}: problem: {problem.reason}")
     return "\n".join(lines) + "\n"

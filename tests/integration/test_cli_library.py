@@ -52,11 +52,14 @@ def test_add_check_and_sources_from_the_command_line(
 
     assert main(["library", "check", str(library), str(docs), "--format", "text", *run]) == 0
     text = capsys.readouterr().out
-    assert "host.txt: 1 library documents hold part of it" in text
+    assert "host.txt: 1 library document holds part of it" in text
     assert "own.txt: 0 library documents hold part of it" in text
 
     assert main(["library", "remove", str(library), str(files / "source.txt")]) == 0
-    assert "1 documents removed" in capsys.readouterr().err
+    assert "1 document removed" in capsys.readouterr().err
+    # a path the library does not hold is said, and the exit code says it too
+    assert main(["library", "remove", str(library), str(files / "source.txt")]) == 1
+    assert "not in the library" in capsys.readouterr().err
     assert main(["library", "check", str(library), str(docs / "host.txt"), *run]) == 0
     assert json.loads(capsys.readouterr().out)["pairs"] == []
 

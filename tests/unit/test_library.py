@@ -11,12 +11,13 @@ import sqlite3
 from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
 from library_corpus import SETTINGS, make_library_files, make_submissions, pair_figures
-from neardup.core.features import NO_HASH, WHITESPACE_CODES, Shingles, winnowing_keys
+from neardup.core.features import NO_HASH, WHITESPACE_CODES, Shingles, normalize, winnowing_keys
 from neardup.core.library import (
     LIBRARY_WINNOW,
     RUN_GUARANTEE,
@@ -175,6 +176,50 @@ def test_a_pasted_run_of_the_guaranteed_length_is_found_by_a_check(tmp_path: Pat
     ]
     scanned = report_dict(scan([checked], SETTINGS.replace(against=(files,))))
     assert pair_figures(found) == pair_figures(scanned)
+
+
+def test_what_a_check_finds_for_a_document_does_not_depend_on_the_others_checked(
+    tmp_path: Path,
+) -> None:
+    """A passage shorter than the library's guarantee proposes nothing: checked alone, the
+    essay that pasted it is paired with no library document. Checked beside another that
+    copies a long run of the same paper (the index proposes the paper for that one), it
+    was paired with the paper too: one document's result hung on the batch."""
+    files = tmp_path / "files"
+    files.mkdir()
+    texts = [document(seed, "zh", count=10) for seed in range(4)]
+    for n, text in enumerate(texts):
+        (files / f"paper{n}.txt").write_text(text, encoding="utf-8")
+    library = tmp_path / "library"
+    add_to_library(library, [files], SETTINGS)
+    essay = document(78, "en", count=8)  # its fingerprint far from the papers'
+    paper_keys = library_keys(normalize(texts[2]))
+    for start in range(0, 500, 7):  # a pasted run that happens to share no library key
+        short_text = essay[:60] + _compact_slice(texts[2], start, 110) + essay[60:]
+        if not len(np.intersect1d(library_keys(normalize(short_text)), paper_keys)):
+            break
+    short = tmp_path / "short.txt"
+    short.write_text(short_text, encoding="utf-8")
+    long = tmp_path / "long.txt"
+    long.write_text(
+        document(79, "zh", count=2) + _compact_slice(texts[2], 300, 3 * RUN_GUARANTEE),
+        encoding="utf-8",
+    )
+
+    def library_pairs(report: dict[str, Any], name: str) -> dict[str, tuple[Any, ...]]:
+        """The kind, overlaps and passages of each of its pairs with a library document:
+        distance and similarity weigh terms by the IDF of all the documents there are."""
+        return {
+            Path(other).name: (figures[1], *figures[4:])
+            for key, figures in pair_figures(report).items()
+            for mine, other in (sorted(key), sorted(key)[::-1])
+            if Path(mine).name == name and Path(other).parent == files
+        }
+
+    alone = report_dict(check_library(library, [short], SETTINGS))
+    together = report_dict(check_library(library, [short, long], SETTINGS))
+    assert library_pairs(alone, "short.txt") == library_pairs(together, "short.txt") == {}
+    assert set(library_pairs(together, "long.txt")) == {"paper2.txt"}
 
 
 def test_a_checked_file_that_is_also_in_the_library_is_checked_as_a_scan_does(

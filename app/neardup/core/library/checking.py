@@ -134,22 +134,35 @@ def _pairs(
     checked = [item for item in analysis.items if isinstance(item, Analyzed)]
     # A checked file that is also in the library is checked, as `scan --against` does.
     shadowed = set(db.ids_at([str(d.path) for d in checked]).values())
-    shadowed_terms = [dict.fromkeys(d.tokens) for d in _load(db, sorted(shadowed))]
+    shadowed_terms = [dict.fromkeys(d.tokens) for d in _load(db, sorted(shadowed)).values()]
     checked_terms = [dict.fromkeys(d.tokens) for d in checked]
     first_idf = library_idf(db, checked_terms, shadowed_terms)
     weights = FeatureWeights([d.tokens for d in checked], settings, first_idf)
-    proposed: set[int] = set(db.with_content(d.content_key for d in checked))
+    # Each checked document's own candidates: it is paired with those alone, so what a
+    # check finds for it does not depend on what else is checked with it (a library
+    # document another one proposes is verified against it by the scan's rules, which
+    # look deeper than the library's keys).
+    proposed_for: list[set[int]] = []
     for n, doc in enumerate(checked):
         if ctx.progress is not None:
             ctx.progress(Progress(Stage.LOOKING_UP, n, len(checked), doc.path.name))
+        proposed = set(db.with_content([doc.content_key]))
         query = library_keys(doc.text)
         reach = settings.threshold + FINGERPRINT_SLACK
         for segment in segments:
             holders, _ = segment.holders(query, MAX_KEY_HOLDERS)
             proposed.update(holders.tolist())
             proposed.update(segment.near(weights.fingerprint(n), reach).tolist())
-    candidate_ids = sorted(db.live(sorted(proposed)) - shadowed)
-    candidates = _load(db, candidate_ids)
+        proposed_for.append(proposed)
+    candidate_ids = sorted(db.live(sorted(set().union(*proposed_for))) - shadowed)
+    loaded = _load(db, candidate_ids)
+    candidates = list(loaded.values())
+    allowed = {
+        (str(doc.path), str(loaded[i].path))
+        for doc, proposed in zip(checked, proposed_for, strict=True)
+        for i in proposed
+        if i in loaded
+    }
     # The IDF again, now that the candidates' terms are known: each term its own value.
     idf = library_idf(db, checked_terms, shadowed_terms, {t for d in candidates for t in d.tokens})
     role_of = {str(d.path): Role.SCAN for d in checked}
@@ -157,7 +170,15 @@ def _pairs(
     items: list[Analyzed | Problem] = [*analysis.items, *candidates]
     everything: AnalysisOutcome[None] = AnalysisOutcome(items, analysis.finished, {})
     all_files = [*files, *(d.path for d in candidates)]
-    outcome = find_pairs(all_files, role_of, everything, ctx, None, idf)
+    outcome = find_pairs(
+        all_files,
+        role_of,
+        everything,
+        ctx,
+        None,
+        idf,
+        may_pair=lambda a, b: role_of[a] is role_of[b] or (a, b) in allowed or (b, a) in allowed,
+    )
     return ScanResult(
         documents=outcome.documents,
         pairs=outcome.pairs,
@@ -168,12 +189,12 @@ def _pairs(
     )
 
 
-def _load(db: LibraryDatabase, ids: Sequence[int]) -> list[Analyzed]:
-    """The stored analyses of these library documents."""
-    found = []
-    for _, path, size, mtime_ns, row in db.stored_rows(ids):
+def _load(db: LibraryDatabase, ids: Sequence[int]) -> dict[int, Analyzed]:
+    """The stored analyses of these library documents, by id."""
+    found = {}
+    for number, path, size, mtime_ns, row in db.stored_rows(ids):
         try:
-            found.append(decode_analysis(row, path, size, mtime_ns))
+            found[number] = decode_analysis(row, path, size, mtime_ns)
         except Exception as error:
             raise LibraryError(
                 f"the library's record of {path} is damaged ({error}); add the file again "

@@ -7,7 +7,7 @@ never loads numpy or the matching code.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -127,12 +127,15 @@ def find_pairs(
     ctx: ScanContext,
     cache: AnalysisCache | None,
     idf: IdfTable | None = None,
+    may_pair: Callable[[str, str], bool] | None = None,
 ) -> ScanOutcome:
     """Fingerprint, match and group the analysed documents; find partial copies.
 
     ``files`` are all the scan's inputs: after a cancel, the ones not read become problems.
     ``idf`` weighs the documents when they are part of a larger corpus (a reference
-    library's candidates); by default the table is these documents' own.
+    library's candidates); by default the table is these documents' own. ``may_pair``
+    (two paths) leaves out the pairs it says no to: a library check pairs each checked
+    document with its own candidates only.
     """
     settings, progress = ctx.settings, ctx.progress
     analyzed = analysis.items
@@ -161,6 +164,13 @@ def find_pairs(
     StageTimer(progress, Stage.MATCHING, 1).report(0, force=True)
     with_text = [i for i, d in enumerate(docs) if d.token_count >= 1]
     pairs = near_duplicate_pairs(docs, fingerprints, eligible, roles, features, settings, with_text)
+
+    def allowed(found: list[Pair]) -> list[Pair]:
+        if may_pair is None:
+            return found
+        return [p for p in found if may_pair(str(docs[p.a].path), str(docs[p.b].path))]
+
+    pairs = allowed(pairs)
     infos = [
         MemberInfo(str(d.path), d.size, d.mtime_ns, int(fingerprints[i]), roles[i] is Role.LIBRARY)
         for i, d in enumerate(docs)
@@ -168,7 +178,7 @@ def find_pairs(
     groups = build_groups(infos, [(p.a, p.b) for p in pairs], settings.reference_rule)
     measured = settings.detect_partial and not ctx.cancelled()
     if measured:
-        pairs += passage_pairs(docs, texts, eligible, roles, features, pairs, ctx, cache)
+        pairs += allowed(passage_pairs(docs, texts, eligible, roles, features, pairs, ctx, cache))
         grouped = [(p.a, p.b) for p in pairs if p.kind is not PairKind.PARTIAL]
         groups = build_groups(infos, grouped, settings.reference_rule)
     pairs.sort(key=lambda p: (p.a, p.b))
