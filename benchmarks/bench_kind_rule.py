@@ -1,7 +1,7 @@
 """Where the kind rule's line falls: verified shares of each labelled case.
 
 The kind of a pair follows from its verified figures alone: near-duplicate when both texts
-are at least half found in the other (``partial_stage.NEAR_DUPLICATE_SHARE``), partial
+are at least half found in the other (``models.NEAR_DUPLICATE_SHARE``), partial
 when less. This prints, per labelled case of the benchmark corpora, the smaller of the two
 shares (min of overlap_a and overlap_b): edits at 3%, 12% and 25% of sentences and
 reordered paragraphs must sit above the line, partial copies below it, with a margin.
@@ -22,8 +22,8 @@ from pathlib import Path
 import corpus as corpus_builder
 import quality
 from neardup import ScanSettings, scan
+from neardup.core.models import NEAR_DUPLICATE_SHARE
 from neardup.core.report.scan_report import report_dict
-from neardup.core.scan.partial_stage import NEAR_DUPLICATE_SHARE
 
 
 def main(argv: list[str] | None = None) -> int:

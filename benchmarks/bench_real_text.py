@@ -33,8 +33,7 @@ import time
 from pathlib import Path
 
 from neardup import ScanSettings, scan
-from neardup.core.models import PairKind
-from neardup.core.scan.partial_stage import NEAR_DUPLICATE_SHARE
+from neardup.core.models import NEAR_DUPLICATE_SHARE, PairKind
 
 LICENCES = Path("/usr/share/common-licenses")
 DOCS = Path("/usr/share/doc")

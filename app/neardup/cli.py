@@ -144,9 +144,13 @@ def _run_scan(args: argparse.Namespace) -> int:
         print(f"neardup: note: {notice}", file=sys.stderr)
     if not args.quiet:
         state = " (cancelled: partial results)" if result.cancelled else ""
+        # Files of other types inside the folders are not read: say so, or a folder of
+        # .odt files reads as an empty one.
+        skipped = result.skipped_files
+        other = f", {skipped} files of other types skipped" if skipped else ""
         print(
             f"{len(result.documents)} documents, {len(result.pairs)} pairs, "
-            f"{len(result.groups)} groups, {len(result.problems)} problems "
+            f"{len(result.groups)} groups, {len(result.problems)} problems{other} "
             f"in {result.elapsed:.1f} s{state}",
             file=sys.stderr,
         )
@@ -186,8 +190,11 @@ def _run_compare(args: argparse.Namespace) -> int:
         if not path.exists():
             raise UsageError(f"no such file: {path}")
     comparison = compare_files(args.a, args.b, _settings_from(args))
+    if comparison.problems:  # a file that could not be read: nothing was compared
+        print(format_comparison(comparison), file=sys.stderr)
+        return EXIT_FAILED
     print(format_comparison(comparison))
-    if args.html is not None and comparison.left is not None and comparison.right is not None:
+    if args.html is not None:
         write_html(comparison, args.html)
         print(f"Side-by-side view written to {args.html}")
     return EXIT_OK

@@ -402,12 +402,12 @@
 <context>
     <name>CompareLauncher</name>
     <message>
-        <location filename="../../app/neardup/gui/compare/compare_launcher.py" line="+17"/>
+        <location filename="../../app/neardup/gui/compare/compare_launcher.py" line="+18"/>
         <source>Documents (*.txt *.docx *.pdf);;All files (*)</source>
         <translation>文档 (*.txt *.docx *.pdf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>&amp;Compare two files…</source>
         <translation>比较两个文件(&amp;C)…</translation>
     </message>
@@ -417,7 +417,7 @@
         <translation>选择两篇文档，显示其中一篇抄袭或改动了另一篇的哪些内容。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>Compare: choose the first file (A)</source>
         <translation>比较：选择第一个文件（A）</translation>
     </message>
@@ -567,7 +567,7 @@
 <context>
     <name>DropHandling</name>
     <message>
-        <location filename="../../app/neardup/gui/window_parts.py" line="+67"/>
+        <location filename="../../app/neardup/gui/window_parts.py" line="+69"/>
         <source>NearDup cannot use {names}: drop folders, documents (.txt, .docx, .pdf) or a NearDup report (.json).</source>
         <translation>NearDup 无法使用 {names}：请拖入文件夹、文档（.txt、.docx、.pdf）或 NearDup 报告（.json）。</translation>
     </message>
@@ -593,6 +593,44 @@
         <location line="+6"/>
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorText</name>
+    <message>
+        <location filename="../../app/neardup/gui/error_text.py" line="+17"/>
+        <source>Cannot read the report {path}: {reason}</source>
+        <translation>无法读取报告 {path}：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path} is not a NearDup report: it is not a text file. Open a .json report that NearDup saved.</source>
+        <translation>{path} 不是 NearDup 报告：它不是文本文件。请打开 NearDup 保存的 .json 报告。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{path} is not a NearDup report: it is not JSON. Open a .json report that NearDup saved.</source>
+        <translation>{path} 不是 NearDup 报告：它不是 JSON。请打开 NearDup 保存的 .json 报告。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{path} is not a NearDup scan report, or it is damaged. Open a .json report that NearDup saved, or scan again.</source>
+        <translation>{path} 不是 NearDup 扫描报告，或已损坏。请打开 NearDup 保存的 .json 报告，或重新扫描。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{path} is not among the documents of this report.</source>
+        <translation>{path} 不在此报告的文档之中。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cannot read {path}: {reason}</source>
+        <translation>无法读取 {path}：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path} has changed since the scan; scan again to report on it.</source>
+        <translation>{path} 在扫描后已改动；请重新扫描后再生成报告。</translation>
     </message>
 </context>
 <context>
@@ -1040,7 +1078,7 @@
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
@@ -2423,7 +2461,7 @@
         <translation>将上次移到回收站的文件放回原处。</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+88"/>
         <source>Move to folder</source>
         <translation>移到文件夹</translation>
     </message>
@@ -2462,19 +2500,18 @@
         <translation>撤销将 {files} 移到{where}</translation>
     </message>
     <message>
-        <location filename="../../app/neardup/gui/tidy/messages.py" line="+256"/>
+        <location filename="../../app/neardup/gui/tidy/messages.py" line="+263"/>
         <location filename="../../app/neardup/gui/tidy/plan.py" line="+21"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location line="-191"/>
-        <location line="+184"/>
+        <location line="-189"/>
         <source>…and {count} more (see details)</source>
         <translation>…另有 {count} 个（见详细信息）</translation>
     </message>
     <message>
-        <location line="-175"/>
+        <location line="+8"/>
         <source>{count} edited version</source>
         <translation>{count} 个改写版本</translation>
     </message>
@@ -2519,7 +2556,7 @@
         <translation>参考库中的 {files} 不会被移动。</translation>
     </message>
     <message>
-        <location line="-142"/>
+        <location line="-150"/>
         <source>{count} edited version of these is not an exact copy of a file that stays: the changes in it would go too. It moves only if you tick the box below.</source>
         <translation>其中 {count} 个改写版本不是保留文件完全一样的副本：其中的改动也会一起移走。只有勾选下面的选项，它才会被移动。</translation>
     </message>
@@ -2539,7 +2576,7 @@
         <translation>其中 {count} 个是相同文本的另一种格式（例如 .docx 生成的 PDF），你可能想保留它们。只有勾选下面的选项才会移走它们。</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+49"/>
         <source>{count} copy in another format</source>
         <translation>{count} 个其他格式的副本</translation>
     </message>
@@ -2619,7 +2656,7 @@
         <translation>{files}已改名，因为那里已有同名文件：</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>Restored {files} from {where}.</source>
         <translation>已从{where}还原 {files}。</translation>
     </message>

@@ -317,3 +317,23 @@ def test_the_language_shown_is_the_one_installed_and_english_once_removed(qtbot:
     assert shown_language() == CHINESE
     remove_translators(app, translators)
     assert shown_language() == ENGLISH
+
+
+def test_a_file_that_is_no_report_is_said_in_chinese_without_a_traceback(
+    qtbot: QtBot, chinese: None, tmp_path: Path
+) -> None:
+    """A .docx or a file of garbage opened as a report: the reason in the window's language,
+    and no Python traceback behind "Show Details" for a mistake a person can correct."""
+    window = MainWindow(settings_store=SettingsStore(tmp_path / "neardup.ini"))
+    qtbot.addWidget(window)
+    for name, data in (("thesis.docx", b"PK\x03\x04\xad\xff binary"), ("garbage.json", b"hello")):
+        target = tmp_path / name
+        target.write_bytes(data)
+        window.error_box = None
+        window.open_report(target)
+        qtbot.waitUntil(lambda: window.error_box is not None and window.error_box.isVisible())
+        box = window.error_box
+        assert box is not None and "不是 NearDup 报告" in box.text() and str(target) in box.text()
+        assert not box.detailedText()
+        box.close()
+        qtbot.waitUntil(lambda: window.load_job is not None and not window.load_job.is_running())

@@ -156,10 +156,14 @@ def test_compare_prints_figures_and_writes_html(corpus: Path, tmp_path: Path) ->
     done = run("compare", str(corpus / "host.txt"), str(corpus / "source.txt"), "--html", str(page))
     assert done.returncode == 0, done.stderr
     assert "Hamming distance" in done.stdout and "Matched passages: 1" in done.stdout
+    assert "Kind: partial" in done.stdout  # what a scan calls the pair
     html = page.read_text(encoding="utf-8")
     assert 'id="a1" href="#b1"' in html and 'id="b1" href="#a1"' in html
     # Standalone: no scripts and nothing loaded from elsewhere.
     assert "<script" not in html and "src=" not in html and 'href="http' not in html
+    # A file that cannot be read: the reason, and an exit code that says nothing was compared.
+    broken = run("compare", str(corpus / "broken.pdf"), str(corpus / "source.txt"))
+    assert broken.returncode == 1 and "broken.pdf" in broken.stderr
 
 
 def test_sources_lists_where_a_document_is_found_and_writes_its_page(
@@ -179,7 +183,7 @@ def test_sources_lists_where_a_document_is_found_and_writes_its_page(
     problem = run("sources", str(saved), str(corpus / "broken.pdf"))
     assert problem.returncode == 2 and "could not be read by the scan" in problem.stderr
     not_a_report = run("sources", str(corpus / "host.txt"), str(corpus / "host.txt"))
-    assert not_a_report.returncode == 2 and "Cannot read report" in not_a_report.stderr
+    assert not_a_report.returncode == 2 and "is not a NearDup scan report" in not_a_report.stderr
 
 
 def test_extract_prints_text_encoding_and_problems(corpus: Path) -> None:

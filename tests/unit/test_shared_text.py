@@ -18,10 +18,9 @@ from neardup.core.features import (
     normalize,
     winnowing_keys,
 )
-from neardup.core.models import PairKind
+from neardup.core.models import PairKind, kind_of
 from neardup.core.passages import CompactText, measure_overlap, rejection, text_kernels
 from neardup.core.passages.overlap import ANCHOR_SHINGLES, MAX_KEY_TRIES
-from neardup.core.scan.partial_stage import kind_of
 from textgen import document, light_edit, paragraphs
 
 SETTINGS = ScanSettings(use_cache=False, workers=1)

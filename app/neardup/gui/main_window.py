@@ -263,7 +263,7 @@ class MainWindow(QMainWindow):
     def show_error(self, title: str, error: object) -> None:
         """A non-blocking message box, so the app stays usable and tests are never stuck."""
         self.error_box = open_error_box(self, title, error)
-        self.statusBar().showMessage(f"{title}: {error}", 10_000)
+        self.statusBar().showMessage(f"{title}: {self.error_box.text()}", 10_000)
 
     # --- scanning ----------------------------------------------------------------------------
 

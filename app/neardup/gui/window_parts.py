@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from neardup.gui.error_text import explained
 from neardup.gui.settings.folders_panel import FILE_TYPES
 from neardup.gui.worker import WorkerError
 
@@ -39,8 +40,9 @@ def window_action(
 
 def open_error_box(parent: QWidget, title: str, error: object) -> QMessageBox:
     """A non-blocking message box, so the app stays usable and tests are never stuck."""
-    box = QMessageBox(QMessageBox.Icon.Warning, title, str(error), parent=parent)
-    if isinstance(error, WorkerError):
+    said = explained(error)
+    box = QMessageBox(QMessageBox.Icon.Warning, title, said or str(error), parent=parent)
+    if isinstance(error, WorkerError) and said is None:  # a failure nobody foresaw
         box.setDetailedText(error.details)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.open()

@@ -14,7 +14,7 @@ from pathlib import Path
 from neardup.core.extract import extract
 from neardup.core.features import Analyzed, AnalyzeOptions, MappingError, to_hex
 from neardup.core.match import FeatureWeights
-from neardup.core.models import MatchedSpan, Overlap, Problem
+from neardup.core.models import MatchedSpan, Overlap, PairKind, Problem, kind_of
 from neardup.core.passages import CompactText, measure_overlap
 from neardup.core.report.original import OriginalText
 from neardup.core.settings import ScanSettings
@@ -29,6 +29,9 @@ class Comparison:
     fingerprint_right: int = 0
     similarity: float = 0.0
     overlap: Overlap = field(default_factory=lambda: Overlap(0.0, 0.0, ()))
+    # What a scan would call the pair (None: no copy), from the overlaps as a scan's rule
+    # reads them: these figures depend on the two texts alone.
+    kind: PairKind | None = None
     left_original: OriginalText | None = None  # the documents' own texts, where mapped
     right_original: OriginalText | None = None
 
@@ -55,6 +58,12 @@ class Comparison:
 def compare_documents(left: Analyzed, right: Analyzed, settings: ScanSettings) -> Comparison:
     """Two documents alone have no corpus, so TF-IDF falls back to jieba's IDF table."""
     features = FeatureWeights([left.tokens, right.tokens], settings)
+    overlap = measure_overlap(CompactText.of(left.text), CompactText.of(right.text))
+    if left.content_key == right.content_key:
+        kind: PairKind | None = PairKind.DUPLICATE
+    else:
+        shorter = overlap.overlap_a if left.chars <= right.chars else overlap.overlap_b
+        kind = kind_of(overlap, shorter, settings.min_overlap)
     return Comparison(
         left,
         right,
@@ -62,7 +71,8 @@ def compare_documents(left: Analyzed, right: Analyzed, settings: ScanSettings) -
         features.fingerprint(0),
         features.fingerprint(1),
         round(features.resemblance(0, 1), 4),
-        measure_overlap(CompactText.of(left.text), CompactText.of(right.text)),
+        overlap,
+        kind=kind,
     )
 
 
@@ -111,10 +121,12 @@ def format_comparison(c: Comparison) -> str:
         f"   simhash {to_hex(c.fingerprint_left)}, {len(c.left.tokens)} tokens, {len(c.left.text)} chars",
         f"B: {c.right.path}",
         f"   simhash {to_hex(c.fingerprint_right)}, {len(c.right.tokens)} tokens, {len(c.right.text)} chars",
-        f"Hamming distance: {c.distance}",
-        f"Similarity (weighted Jaccard of features): {c.similarity:.3f}",
+        f"Kind: {c.kind.value if c.kind is not None else 'no copy'}",
         f"Found in the other: A→B {c.overlap.overlap_a:.1%} of A, B→A {c.overlap.overlap_b:.1%} of B",
         f"Matched passages: {len(c.overlap.spans)}",
+        # TF-IDF weighs a term by the documents there are: here these two, in a scan all.
+        f"Hamming distance: {c.distance} (terms weighed by these two documents; a scan's may differ)",
+        f"Similarity (weighted Jaccard of features): {c.similarity:.3f}",
     ]
     text, shown = c.shown("a")
     _, partners = c.shown("b")

@@ -306,6 +306,18 @@ def read_report(path: Path, *, compact: bool = False) -> dict[str, Any]:
     says why anything else is not one. ``compact`` as for `report_dict`."""
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ReportError(f"Cannot read report {path}: {error}") from error
+    except UnicodeDecodeError:
+        raise ReportError(
+            f"{path} is not a NearDup scan report: it is not a text file",
+            "report-not-text",
+            path=str(path),
+        ) from None
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise ReportError(
+            f"Cannot read report {path}: {reason}",
+            "report-unreadable",
+            path=str(path),
+            reason=reason,
+        ) from error
     return parse_report_text(text, path, compact=compact)

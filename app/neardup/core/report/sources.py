@@ -32,6 +32,7 @@ from neardup.core.report.source_merge import (
     merge_matches,
     source_side,
 )
+from neardup.core.report.validation import ExplainedError
 from neardup.core.settings import ScanSettings
 
 
@@ -128,7 +129,7 @@ class SourceReport:
         }
 
 
-class SourceReportError(ValueError):
+class SourceReportError(ExplainedError):
     """The report cannot speak for this file: not in it, unreadable, or changed since."""
 
 
@@ -146,7 +147,7 @@ class TextReader:
         if path not in self._read:
             entry = self._entries.get(path)
             if entry is None:
-                raise SourceReportError(f"{path} is not among the documents of this report")
+                raise _not_in_report(path)
             _check_unchanged(Path(path), entry)
             try:
                 self._read[path] = read_original(
@@ -173,17 +174,29 @@ def _entry(report: dict[str, Any], document: Path) -> dict[str, Any]:
             raise SourceReportError(
                 f"{document} could not be read by the scan: {problem['reason']}"
             )
-    raise SourceReportError(f"{document} is not among the documents of this report")
+    raise _not_in_report(document)
+
+
+def _not_in_report(path: object) -> SourceReportError:
+    message = f"{path} is not among the documents of this report"
+    return SourceReportError(message, "not-in-report", path=str(path))
 
 
 def _check_unchanged(path: Path, entry: dict[str, Any]) -> None:
     try:
         info = path.stat()
     except OSError as error:
-        raise SourceReportError(f"Cannot read {path}: {error.strerror or error}") from error
+        reason = error.strerror or str(error)
+        raise SourceReportError(
+            f"Cannot read {path}: {reason}", "source-unreadable", path=str(path), reason=reason
+        ) from error
     modified = entry.get("modified_ns")
     if info.st_size != entry.get("size") or (modified is not None and info.st_mtime_ns != modified):
-        raise SourceReportError(f"{path} has changed since the scan; scan again to report on it")
+        raise SourceReportError(
+            f"{path} has changed since the scan; scan again to report on it",
+            "source-changed",
+            path=str(path),
+        )
 
 
 @dataclass(slots=True)

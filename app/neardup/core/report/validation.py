@@ -18,8 +18,22 @@ from neardup.core.report.passage_rows import PassageRows
 KINDS = frozenset({"duplicate", "near-duplicate", "partial"})
 
 
-class ReportError(ValueError):
+class ExplainedError(ValueError):
+    """An error a person can act on: the message in English, and ``code`` with ``params``
+    to say it again in a window's own language (``gui.error_text``)."""
+
+    default_code = ""
+
+    def __init__(self, message: str, code: str | None = None, **params: str) -> None:
+        super().__init__(message)
+        self.code = code or self.default_code
+        self.params = params
+
+
+class ReportError(ExplainedError):
     """The file is not a report NearDup can use; the message says where and why."""
+
+    default_code = "report-shape"
 
 
 def parse_report_text(text: str, source: Path, *, compact: bool = False) -> dict[str, Any]:
@@ -31,9 +45,15 @@ def parse_report_text(text: str, source: Path, *, compact: bool = False) -> dict
     except RecursionError:
         # The C decoder stops at Python's recursion limit, well past any report's four
         # levels, so the depth costs no scan of its own here.
-        raise ReportError(f"{source} is not a NearDup scan report (nested too deeply)") from None
+        raise ReportError(
+            f"{source} is not a NearDup scan report (nested too deeply)", path=str(source)
+        ) from None
     except (json.JSONDecodeError, ValueError) as error:
-        raise ReportError(f"Cannot read report {source}: {error}") from None
+        raise ReportError(
+            f"{source} is not a NearDup scan report: it is not JSON ({error})",
+            "report-not-json",
+            path=str(source),
+        ) from None
     check_report(data, source)
     return data  # type: ignore[no-any-return]
 
@@ -56,17 +76,17 @@ def check_report(data: object, source: Path) -> None:
     """Raise ReportError unless ``data`` has the shape of a NearDup scan report."""
     where = f"{source} is not a NearDup scan report"
     if not isinstance(data, dict):
-        raise ReportError(where)
+        raise ReportError(where, path=str(source))
     for part in ("documents", "pairs", "groups", "problems"):
         items = data.get(part)
         if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
-            raise ReportError(f"{where}: '{part}' is not a list of records")
+            raise ReportError(f"{where}: '{part}' is not a list of records", path=str(source))
     for name in ("settings", "summary"):
         if name in data and not isinstance(data[name], dict):
-            raise ReportError(f"{where}: '{name}' is not a record")
+            raise ReportError(f"{where}: '{name}' is not a record", path=str(source))
     inputs = data.get("inputs", [])
     if not isinstance(inputs, list) or not all(isinstance(p, str) and p for p in inputs):
-        raise ReportError(f"{where}: 'inputs' is not a list of paths")
+        raise ReportError(f"{where}: 'inputs' is not a list of paths", path=str(source))
     checks: dict[str, Callable[[dict[str, Any]], str | None]] = {
         "documents": _document_fault,
         "pairs": _pair_fault,
@@ -77,7 +97,7 @@ def check_report(data: object, source: Path) -> None:
         for number, item in enumerate(data[part], start=1):
             fault = fault_of(item)
             if fault is not None:
-                raise ReportError(f"{where}: {part} entry {number} {fault}")
+                raise ReportError(f"{where}: {part} entry {number} {fault}", path=str(source))
 
 
 def _text(value: object) -> bool:

@@ -32,7 +32,7 @@ import numpy.typing as npt
 from neardup.core.collector import give_back_freed_memory
 from neardup.core.features import Analyzed, compact_length
 from neardup.core.match import FeatureWeights
-from neardup.core.models import Overlap, Pair, PairKind, Role
+from neardup.core.models import NEAR_DUPLICATE_SHARE, Overlap, Pair, PairKind, Role, kind_of
 from neardup.core.passages import (
     Passages,
     SharedText,
@@ -47,8 +47,6 @@ from neardup.core.scan.verifier import COMPACT_BYTES_KEPT, Batch, Verifier
 from neardup.core.settings import ScanSettings
 from neardup.core.store import AnalysisCache, text_key
 
-# Both texts at least half found in each other: an edited copy of the whole document.
-NEAR_DUPLICATE_SHARE = 0.5
 # A compact text's memory a character, with its filter of keys and its documents-at
 # counts (measured: 33 + 2 + 4), and some room.
 COMPACT_BYTES_PER_CHAR = 40
@@ -65,15 +63,6 @@ CANDIDATES_A_CALL = 256
 CHARACTERS_A_CALL = 4_000_000
 # How much lower than the scan's the priority of verification's threads is (Linux).
 VERIFYING_NICENESS = 5
-
-
-def kind_of(found: Overlap, shorter_share: float, min_overlap: float) -> PairKind | None:
-    """The kind of a verified pair of different texts, or None when it is no copy."""
-    if not found.spans:
-        return None
-    if min(found.overlap_a, found.overlap_b) >= NEAR_DUPLICATE_SHARE:
-        return PairKind.NEAR_DUPLICATE
-    return PairKind.PARTIAL if shorter_share >= min_overlap else None
 
 
 def _closed_at(sizes: Sequence[float], most: int, limit: float) -> npt.NDArray[np.int64]:
