@@ -377,6 +377,7 @@ def _verified_in_order(
     )
     if not len(rows):
         return True, nothing, nothing, 0.0, 0.0
+    _start_where_the_copy_starts(rows, a[0], b[0])
     share_a = bridged_length(rows[:, 0].copy(), rows[:, 1].copy(), 0) / length_a
     share_b = bridged_length(rows[:, 2].copy(), rows[:, 3].copy(), 0) / length_b
     spans = np.empty_like(rows)
@@ -386,6 +387,21 @@ def _verified_in_order(
         spans[r, 2] = b[6][rows[r, 2]]
         spans[r, 3] = b[6][rows[r, 3] - 1] + 1
     return True, rows, spans, min(share_a, 1.0), min(share_b, 1.0)
+
+
+@compiled
+def _start_where_the_copy_starts(rows: IntArray, a: U64, b: U64) -> None:
+    """Each passage's start moved back, in place, over the characters just before it that
+    the two texts share on its diagonal (the shingles starting there are the same in
+    both). A passage's first seeds can be missing: the k-th occurrence of its opening
+    shingles was paired with another occurrence of its words (a title, say), and the
+    passage shown began a character, or a few words, into the copy."""
+    for r in range(len(rows)):
+        start, b_start = rows[r, 0], rows[r, 2]
+        while start > 0 and b_start > 0 and a[start - 1] == b[b_start - 1]:
+            start -= 1
+            b_start -= 1
+        rows[r, 0], rows[r, 2] = start, b_start
 
 
 @compiled
