@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from neardup.cli_interrupt import interrupts_cancel
-from neardup.cli_output import UsageError, check_output, check_output_dir
+from neardup.cli_output import UsageError, check_output, check_output_dir, counted
 from neardup.cli_parser import build_parser
 from neardup.core.settings import (
     ReferenceRule,
@@ -147,11 +147,11 @@ def _run_scan(args: argparse.Namespace) -> int:
         # Files of other types inside the folders are not read: say so, or a folder of
         # .odt files reads as an empty one.
         skipped = result.skipped_files
-        other = f", {skipped} files of other types skipped" if skipped else ""
+        other = f", {counted(skipped, 'file')} of other types skipped" if skipped else ""
         print(
-            f"{len(result.documents)} documents, {len(result.pairs)} pairs, "
-            f"{len(result.groups)} groups, {len(result.problems)} problems{other} "
-            f"in {result.elapsed:.1f} s{state}",
+            f"{counted(len(result.documents), 'document')}, {counted(len(result.pairs), 'pair')}, "
+            f"{counted(len(result.groups), 'group')}, "
+            f"{counted(len(result.problems), 'problem')}{other} in {result.elapsed:.1f} s{state}",
             file=sys.stderr,
         )
     return EXIT_OK

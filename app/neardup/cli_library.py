@@ -17,7 +17,7 @@ from typing import Any
 
 from neardup.cli_interrupt import interrupts_cancel
 from neardup.cli_options import add_analysis_options, add_file_options
-from neardup.cli_output import check_output
+from neardup.cli_output import check_output, counted
 from neardup.core.library import LibraryError
 from neardup.core.settings import ScanSettings, Weighting
 
@@ -215,13 +215,9 @@ def _remove(args: argparse.Namespace) -> int:
     outcome = remove_from_library(args.library, args.paths)
     for path in outcome.not_found:
         print(f"neardup: {path}: not in the library", file=sys.stderr)
-    removed = _counted(len(outcome.removed), "document", "documents")
+    removed = counted(len(outcome.removed), "document")
     print(f"{args.library}: {removed} removed", file=sys.stderr)
     return EXIT_FAILED if outcome.not_found else EXIT_OK
-
-
-def _counted(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
 
 
 def _info(args: argparse.Namespace) -> int:
@@ -290,14 +286,10 @@ def _check(args: argparse.Namespace) -> int:
         with_library = sum(1 for p in result.pairs if "library" in (roles[p.a], roles[p.b]))
         between = len(result.pairs) - with_library
         print(
-            f"{_counted(checked, 'document', 'documents')} checked, "
-            f"{_counted(with_library, 'pair', 'pairs')} with library documents"
-            + (
-                f", {_counted(between, 'pair', 'pairs')} between checked documents"
-                if between
-                else ""
-            )
-            + f", {_counted(len(result.problems), 'problem', 'problems')} in {result.elapsed:.1f} s",
+            f"{counted(checked, 'document')} checked, "
+            f"{counted(with_library, 'pair')} with library documents"
+            + (f", {counted(between, 'pair')} between checked documents" if between else "")
+            + f", {counted(len(result.problems), 'problem')} in {result.elapsed:.1f} s",
             file=sys.stderr,
         )
     return EXIT_OK
@@ -319,14 +311,12 @@ def _text_report(result: Any) -> str:
                 share = pair.overlap_a if pair.a == index else pair.overlap_b
                 in_library = docs[other].role.value == "library"
                 found[in_library].append((share or 0.0, pair.kind.value, docs[other].path))
-        held = _counted(len(found[True]), "library document holds", "library documents hold")
+        held = counted(len(found[True]), "library document holds", "library documents hold")
         lines.append(f"{doc.path}: {held} part of it")
         for share, kind, path in sorted(found[True], key=lambda f: -f[0]):
             lines.append(f"  {share:6.1%}  {kind:<14}  {path}")
         if found[False]:
-            lines.append(
-                f"  and {_counted(len(found[False]), 'other checked document', 'other checked documents')}:"
-            )
+            lines.append(f"  and {counted(len(found[False]), 'other checked document')}:")
             for share, kind, path in sorted(found[False], key=lambda f: -f[0]):
                 lines.append(f"  {share:6.1%}  {kind:<14}  {path}")
     for problem in result.problems:

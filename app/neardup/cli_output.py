@@ -1,7 +1,6 @@
-"""Checks the CLI makes before any work: that what it will write can be written.
-
-Shared by every command that writes a report (``scan``, ``sources``, ``library check``), so
-that a bad ``--output`` is refused at once, with exit code 2, not after a long scan.
+"""What the CLI's commands share in what they write: the checks made before any work, that
+what a command will write can be written (so that a bad ``--output`` is refused at once,
+with exit code 2, not after a long scan), and counts said in words.
 """
 
 from __future__ import annotations
@@ -54,3 +53,9 @@ def check_output_dir(folder: Path) -> None:
         raise UsageError(f"cannot write --output-dir: {existing} is read-only")
     if folder.exists():
         probe_folder(folder, "--output-dir")
+
+
+def counted(count: int, one: str, many: str | None = None) -> str:
+    """``count`` and its noun, plural unless one: "1 pair", "3 pairs", "1 library document
+    holds" / "2 library documents hold" (``many`` where adding an s will not do)."""
+    return f"{count} {one if count == 1 else many or one + 's'}"
