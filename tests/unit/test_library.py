@@ -157,14 +157,21 @@ def test_a_shared_run_of_the_guaranteed_length_always_shares_a_library_key(lang:
         assert not len(np.intersect1d(library_keys(library_text), library_keys(other)))
 
 
-def test_a_pasted_run_of_the_guaranteed_length_is_found_by_a_check(tmp_path: Path) -> None:
+def _papers_library(tmp_path: Path, lang: str, count: int) -> tuple[Path, list[str], Path]:
+    """``count`` generated papers in a folder, and a library made of them: (folder, texts,
+    library)."""
     files = tmp_path / "files"
     files.mkdir()
-    texts = [document(seed, "en", count=10) for seed in range(6)]
+    texts = [document(seed, lang, count=10) for seed in range(count)]
     for n, text in enumerate(texts):
         (files / f"paper{n}.txt").write_text(text, encoding="utf-8")
     library = tmp_path / "library"
     add_to_library(library, [files], SETTINGS)
+    return files, texts, library
+
+
+def test_a_pasted_run_of_the_guaranteed_length_is_found_by_a_check(tmp_path: Path) -> None:
+    files, texts, library = _papers_library(tmp_path, "en", 6)
     # A short essay of its own, with one run of exactly the guaranteed length pasted in.
     run = _compact_slice(texts[3], 500, RUN_GUARANTEE)
     essay = document(77, "en", count=2, sentences=3)
@@ -185,13 +192,7 @@ def test_what_a_check_finds_for_a_document_does_not_depend_on_the_others_checked
     essay that pasted it is paired with no library document. Checked beside another that
     copies a long run of the same paper (the index proposes the paper for that one), it
     was paired with the paper too: one document's result hung on the batch."""
-    files = tmp_path / "files"
-    files.mkdir()
-    texts = [document(seed, "zh", count=10) for seed in range(4)]
-    for n, text in enumerate(texts):
-        (files / f"paper{n}.txt").write_text(text, encoding="utf-8")
-    library = tmp_path / "library"
-    add_to_library(library, [files], SETTINGS)
+    files, texts, library = _papers_library(tmp_path, "zh", 4)
     essay = document(78, "en", count=8)  # its fingerprint far from the papers'
     paper_keys = library_keys(normalize(texts[2]))
     for start in range(0, 500, 7):  # a pasted run that happens to share no library key

@@ -164,13 +164,11 @@ def find_pairs(
     StageTimer(progress, Stage.MATCHING, 1).report(0, force=True)
     with_text = [i for i, d in enumerate(docs) if d.token_count >= 1]
     pairs = near_duplicate_pairs(docs, fingerprints, eligible, roles, features, settings, with_text)
-
-    def allowed(found: list[Pair]) -> list[Pair]:
-        if may_pair is None:
-            return found
-        return [p for p in found if may_pair(str(docs[p.a].path), str(docs[p.b].path))]
-
-    pairs = allowed(pairs)
+    pairable: Callable[[int, int], bool] | None = None
+    if may_pair is not None:
+        paths = [str(d.path) for d in docs]
+        pairable = lambda a, b: may_pair(paths[a], paths[b])  # noqa: E731
+        pairs = [p for p in pairs if pairable(p.a, p.b)]
     infos = [
         MemberInfo(str(d.path), d.size, d.mtime_ns, int(fingerprints[i]), roles[i] is Role.LIBRARY)
         for i, d in enumerate(docs)
@@ -178,7 +176,7 @@ def find_pairs(
     groups = build_groups(infos, [(p.a, p.b) for p in pairs], settings.reference_rule)
     measured = settings.detect_partial and not ctx.cancelled()
     if measured:
-        pairs += allowed(passage_pairs(docs, texts, eligible, roles, features, pairs, ctx, cache))
+        pairs += passage_pairs(docs, texts, eligible, roles, features, pairs, ctx, cache, pairable)
         grouped = [(p.a, p.b) for p in pairs if p.kind is not PairKind.PARTIAL]
         groups = build_groups(infos, grouped, settings.reference_rule)
     pairs.sort(key=lambda p: (p.a, p.b))

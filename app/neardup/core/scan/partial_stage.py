@@ -22,7 +22,7 @@ import os
 import sys
 import threading
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -230,9 +230,11 @@ def passage_pairs(
     near_pairs: list[Pair],
     ctx: ScanContext,
     cache: AnalysisCache | None,
+    pairable: Callable[[int, int], bool] | None = None,
 ) -> list[Pair]:
     """Verified figures and kinds for the block index's pairs (in place: pairs that
-    verification rejects are dropped), and the new pairs found through shared text."""
+    verification rejects are dropped), and the new pairs found through shared text;
+    ``pairable`` (two documents) leaves out the candidates it says no to, unverified."""
     settings = ctx.settings
     # Identical texts share all their text: look for candidates with one of each, then
     # give each copy the candidates of its representative (copies are duplicates).
@@ -342,6 +344,8 @@ def passage_pairs(
                     break
                 a, b = chunk[:, 0], chunk[:, 1]
                 wanted = ~(library[a] & library[b]) & ~np.isin((a << 32) | b, known)
+                if pairable is not None:
+                    wanted &= np.fromiter(map(pairable, a.tolist(), b.tolist()), bool, len(a))
                 batch = verifier.begin(chunk[wanted], needed, pool)
                 under_way.append((batch, len(chunk), int(a[-1])))
                 while len(under_way) > 2 * threads:
