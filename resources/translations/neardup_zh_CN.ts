@@ -598,7 +598,7 @@
 <context>
     <name>ErrorText</name>
     <message>
-        <location filename="../../app/neardup/gui/error_text.py" line="+17"/>
+        <location filename="../../app/neardup/gui/error_text.py" line="+18"/>
         <source>Cannot read the report {path}: {reason}</source>
         <translation>无法读取报告 {path}：{reason}</translation>
     </message>
@@ -631,6 +631,16 @@
         <location line="+1"/>
         <source>{path} has changed since the scan; scan again to report on it.</source>
         <translation>{path} 在扫描后已改动；请重新扫描后再生成报告。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} could not be read by the scan: {reason}</source>
+        <translation>扫描时未能读取 {path}：{reason}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} does not read as it did in the scan (another NearDup version or settings?); scan again to report on it.</source>
+        <translation>{path} 读出的文本与扫描时不同（NearDup 版本或设置不同？）；请重新扫描后再生成报告。</translation>
     </message>
 </context>
 <context>

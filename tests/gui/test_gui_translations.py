@@ -337,3 +337,24 @@ def test_a_file_that_is_no_report_is_said_in_chinese_without_a_traceback(
         assert not box.detailedText()
         box.close()
         qtbot.waitUntil(lambda: window.load_job is not None and not window.load_job.is_running())
+
+
+def test_a_source_that_cannot_be_read_again_is_said_in_chinese_with_its_reason(
+    qtbot: QtBot, chinese: None, tmp_path: Path
+) -> None:
+    """A report's document blanked since the scan, or one the scan could not read: both the
+    error and the reading problem behind it in the window's language, not the engine's
+    English."""
+    from neardup.core.report.source_errors import unread_by_the_scan, unreadable
+    from neardup.gui.error_text import explained
+
+    del qtbot  # only for its QApplication
+    path = tmp_path / "thesis.txt"
+    blanked = explained(unreadable(path, "No text found in the document", "no-text", {}))
+    assert blanked == f"无法读取 {path}：文档中没有找到文本"
+    problem = {"reason": "File is empty (0 bytes)", "code": "empty", "params": {}}
+    assert (
+        explained(unread_by_the_scan(path, problem)) == f"扫描时未能读取 {path}：文件为空（0 字节）"
+    )
+    # A reason without a code of its own stays as the engine wrote it.
+    assert explained(unreadable(path, "odd mapping")) == f"无法读取 {path}：odd mapping"

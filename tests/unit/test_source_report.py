@@ -12,12 +12,9 @@ import pytest
 from neardup import ScanSettings, scan
 from neardup.core.features.folding import fold_punctuation
 from neardup.core.report.scan_report import report_dict
+from neardup.core.report.source_errors import SourceReportError
 from neardup.core.report.source_merge import Match, Piece, attribute, merge_matches, source_side
-from neardup.core.report.sources import (
-    SourceReportError,
-    format_source_report,
-    source_report,
-)
+from neardup.core.report.sources import format_source_report, source_report
 from neardup.core.report.sources_html import PALETTE, source_report_html
 from neardup.core.report.sources_output import write_all_sources
 from textgen import document, paragraphs
@@ -104,13 +101,25 @@ def test_a_changed_file_a_problem_file_and_a_stranger_are_refused(
 ) -> None:
     folder, report = scanned
     thesis = folder / "thesis.txt"
-    with pytest.raises(SourceReportError, match="could not be read by the scan"):
+    with pytest.raises(SourceReportError, match="could not be read by the scan") as refused:
         source_report(report, folder / "broken.pdf")
+    # Codes beside the English, the reading problem's own among them, for a window's language.
+    assert refused.value.code == "scan-problem"
+    assert refused.value.reason_code == "pdf-invalid"
     stranger = tmp_path / "stranger.txt"
     stranger.write_text("not scanned", encoding="utf-8")
     with pytest.raises(SourceReportError, match="not among the documents"):
         source_report(report, stranger)
     info = thesis.stat()
+    # Blanked to the same size and time: it passes for the file scanned, then cannot be read.
+    original = thesis.read_bytes()
+    thesis.write_bytes(b" " * len(original))
+    os.utime(thesis, ns=(info.st_atime_ns, info.st_mtime_ns))
+    with pytest.raises(SourceReportError, match="Cannot read") as refused:
+        source_report(report, thesis)
+    assert (refused.value.code, refused.value.reason_code) == ("source-unreadable", "no-text")
+    assert refused.value.params["path"] == str(thesis)
+    thesis.write_bytes(original)
     thesis.write_text(thesis.read_text(encoding="utf-8") + " more", encoding="utf-8")
     with pytest.raises(SourceReportError, match="changed since the scan"):
         source_report(report, thesis)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from neardup.gui.problem_text import problem_summary
 from neardup.gui.worker import WorkerError
 
 CONTEXT = "ErrorText"
@@ -36,6 +37,14 @@ TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP gives its text back
     "source-changed": QT_TRANSLATE_NOOP(
         "ErrorText", "{path} has changed since the scan; scan again to report on it."
     ),
+    "scan-problem": QT_TRANSLATE_NOOP(
+        "ErrorText", "{path} could not be read by the scan: {reason}"
+    ),
+    "source-reads-otherwise": QT_TRANSLATE_NOOP(
+        "ErrorText",
+        "{path} does not read as it did in the scan (another NearDup version or settings?); "
+        "scan again to report on it.",
+    ),
 }
 
 
@@ -46,6 +55,11 @@ def explained(error: object) -> str | None:
     code, params = getattr(cause, "code", None), getattr(cause, "params", None)
     if not isinstance(code, str) or code not in TEXTS or not isinstance(params, dict):
         return None
+    reason_code = getattr(cause, "reason_code", "")
+    if reason_code and "reason" in params:  # a reading problem's reason, in this language too
+        reason_params = getattr(cause, "reason_params", None) or {}
+        reason = problem_summary(reason_code, reason_params, params["reason"])
+        params = {**params, "reason": reason}
     text = QCoreApplication.translate(CONTEXT, str(TEXTS[code]))
     try:
         return text.format(**params)

@@ -40,11 +40,11 @@ if TYPE_CHECKING:
         write_report_data,
         write_text_atomically,
     )
+    from neardup.core.report.source_errors import SourceReportError
     from neardup.core.report.sources import (
         Passage,
         Source,
         SourceReport,
-        SourceReportError,
         TextReader,
         format_source_report,
         source_report,
@@ -182,11 +182,11 @@ __getattr__, __dir__ = lazy_face(
             "PdfReportError",
             "Source",
             "SourceReport",
-            "SourceReportError",
             "TextReader",
             "format_source_report",
             "source_report",
         ),
+        "source_errors": ("SourceReportError",),
         "sources_html": ("source_report_html",),
         "sources_pdf": ("PdfReportError", "source_report_pdf"),
         "sources_output": (

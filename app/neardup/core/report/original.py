@@ -65,14 +65,19 @@ class OriginalText:
 
 
 class UnreadableError(ValueError):
-    """The file cannot be read again, or not as the engine read it."""
+    """The file cannot be read again, or not as the engine read it; ``problem`` is why,
+    when extraction says so (its code and parameters, for a window's own language)."""
+
+    def __init__(self, message: str, problem: Problem | None = None) -> None:
+        super().__init__(message)
+        self.problem = problem
 
 
 def read_original(path: Path, *, pdf_engine: str, fold: bool) -> OriginalText:
     """Extract ``path`` again and map its normalised text back; raises UnreadableError."""
     document = extract(path, pdf_engine=pdf_engine)
     if isinstance(document, Problem):
-        raise UnreadableError(f"{document.path}: {document.reason}")
+        raise UnreadableError(f"{document.path}: {document.reason}", document)
     try:
         return OriginalText.of(document, fold=fold)
     except MappingError as error:

@@ -25,6 +25,13 @@ from neardup.core.report.original import OriginalText, UnreadableError, read_ori
 from neardup.core.report.phrasebook import ENGLISH, report_words
 from neardup.core.report.reviews import is_dismissed
 from neardup.core.report.scan_report import document_measured
+from neardup.core.report.source_errors import (
+    check_unchanged,
+    not_in_report,
+    reads_otherwise,
+    unread_by_the_scan,
+    unreadable,
+)
 from neardup.core.report.source_merge import (
     Match,
     Piece,
@@ -32,7 +39,6 @@ from neardup.core.report.source_merge import (
     merge_matches,
     source_side,
 )
-from neardup.core.report.validation import ExplainedError
 from neardup.core.settings import ScanSettings
 
 
@@ -129,10 +135,6 @@ class SourceReport:
         }
 
 
-class SourceReportError(ExplainedError):
-    """The report cannot speak for this file: not in it, unreadable, or changed since."""
-
-
 class TextReader:
     """Reads documents again for reports, each once (a batch reads a source for many),
     and refuses a file that is not the one the scan read."""
@@ -147,14 +149,17 @@ class TextReader:
         if path not in self._read:
             entry = self._entries.get(path)
             if entry is None:
-                raise _not_in_report(path)
-            _check_unchanged(Path(path), entry)
+                raise not_in_report(path)
+            check_unchanged(Path(path), entry)
             try:
                 self._read[path] = read_original(
                     Path(path), pdf_engine=self._pdf_engine, fold=self._fold
                 )
             except UnreadableError as error:
-                raise SourceReportError(str(error)) from error
+                problem = error.problem
+                if problem is None:  # the text read again does not map onto the scan's
+                    raise unreadable(path, str(error)) from error
+                raise unreadable(path, problem.reason, problem.code, problem.params) from error
         return self._read[path]
 
 
@@ -171,32 +176,8 @@ def _entry(report: dict[str, Any], document: Path) -> dict[str, Any]:
             return dict(entry)
     for problem in report.get("problems", ()):
         if problem.get("path") in wanted:
-            raise SourceReportError(
-                f"{document} could not be read by the scan: {problem['reason']}"
-            )
-    raise _not_in_report(document)
-
-
-def _not_in_report(path: object) -> SourceReportError:
-    message = f"{path} is not among the documents of this report"
-    return SourceReportError(message, "not-in-report", path=str(path))
-
-
-def _check_unchanged(path: Path, entry: dict[str, Any]) -> None:
-    try:
-        info = path.stat()
-    except OSError as error:
-        reason = error.strerror or str(error)
-        raise SourceReportError(
-            f"Cannot read {path}: {reason}", "source-unreadable", path=str(path), reason=reason
-        ) from error
-    modified = entry.get("modified_ns")
-    if info.st_size != entry.get("size") or (modified is not None and info.st_mtime_ns != modified):
-        raise SourceReportError(
-            f"{path} has changed since the scan; scan again to report on it",
-            "source-changed",
-            path=str(path),
-        )
+            raise unread_by_the_scan(document, problem)
+    raise not_in_report(document)
 
 
 @dataclass(slots=True)
@@ -299,10 +280,7 @@ def source_report(
     found, dismissed = _found(report, path)
     length = len(mine.normalised)
     if any(s[1] > length for item in found for s in item.passages):
-        raise SourceReportError(
-            f"{path} does not read as it did in the scan (another NearDup version or settings?); "
-            "scan again to report on it"
-        )
+        raise reads_otherwise(path)
     groups = _copies(report, found, reader)
     regions = cited_regions(mine.normalised, citations, mine.block_quotes())
     merged_by_group = [_merged(mine, [found[n] for n in members], reader) for members in groups]

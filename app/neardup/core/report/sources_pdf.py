@@ -36,7 +36,8 @@ from neardup.core.report.pdf_fonts import (
     runs_markup,
 )
 from neardup.core.report.phrasebook import ENGLISH, ReportWords, report_words
-from neardup.core.report.sources import Passage, SourceReport, SourceReportError
+from neardup.core.report.source_errors import SourceReportError
+from neardup.core.report.sources import Passage, SourceReport
 from neardup.core.report.sources_html import colour
 
 # A passage longer than this is cut in the side-by-side table (the full text shows all of
