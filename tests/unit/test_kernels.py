@@ -246,3 +246,28 @@ def test_a_copied_paragraph_that_begins_with_words_used_before_is_found_from_its
         found = measure_passages(CompactText.of(a), CompactText.of(b))
         starts = [start for start, *_ in found.spans.tolist()]
         assert a.index(normalize(paragraph)) in starts, (seed, starts)
+
+
+def test_a_copy_edited_on_both_sides_of_a_short_shared_phrase_is_one_passage_both_ways() -> None:
+    """A pasted paragraph loses a word, and gains a word on each side of a phrase shorter
+    than a shingle: the gap between its two halves is 15 characters in the source and 31
+    in the copy. Each half alone is too short to count; read from the copy, the longer
+    text, a run of passages measured its gaps in the text read first alone, and the copy
+    was lost where read from the source it was found. Found now whichever is read first."""
+    first = "Hosted virtual machines provide full system emulation by the assisted hardware."
+    second = "and amd64 hosts with or without the assisted hardware or the kernel modules."
+    source_paragraph = f"{first} Sandbox provides whole system emulation on i386 {second}"
+    copied = f"{first} provides whole system simply emulation on i386 in practice {second}"
+    for seed in range(3):
+        own = paragraphs(780 + seed, "en", count=6)
+        other = paragraphs(790 + seed, "en", count=4)
+        thesis = normalize("\n\n".join([*own[:3], copied, *own[3:]]))
+        source = normalize("\n\n".join([*other[:2], source_paragraph, *other[2:]]))
+        a, b = CompactText.of(thesis), CompactText.of(source)
+        assert len(a.positions) > len(b.positions)  # read from the copy
+        forward, backward = measure_passages(a, b), measure_passages(b, a)
+        assert (forward.overlap_a, forward.overlap_b) == (backward.overlap_b, backward.overlap_a)
+        spans = forward.spans.tolist()
+        assert len(spans) == 2, (seed, spans)  # the halves, each with what it takes of the middle
+        assert thesis[spans[0][0] : spans[1][1]] == normalize(copied)
+        assert source[spans[0][2] : spans[1][3]] == normalize(source_paragraph)

@@ -214,9 +214,10 @@ def passages(chains: Chains, weight: F64, b_length: int, rules: PassageRules) ->
     and in b, near its diagonal, the two sides not drifting apart in length) that is
     nearest its diagonal, or starts a passage of its own; several passages stay open, so
     a phrase that recurs elsewhere in b starts a short passage rather than derailing the
-    copy being followed. Passages back to back in a form a run, and a passage counts when
-    its run weighs at least ``min_match``, it is at least two shingles long, seeds cover
-    at least ``min_density`` of it, and it lies within b.
+    copy being followed. Passages back to back form a run: within ``max_gap`` in a, or in
+    b and twice that in a, the gaps differing by ``max_gap`` at most (an edit beside a
+    phrase too short to seed: so whichever text is read first). A passage counts when its run weighs at least ``min_match``, it is at
+    least two shingles long, seeds cover ``min_density`` of it, and it lies within b.
     """
     starts, ends, diagonals = chains
     max_gap, max_drift, min_match, min_density, shingle, anchor = rules
@@ -276,11 +277,17 @@ def passages(chains: Chains, weight: F64, b_length: int, rules: PassageRules) ->
     kept, anchored = 0, False
     first = 0
     while first < count:
-        last, run_end = first, a_end[first]
-        while last + 1 < count and a_start[last + 1] <= run_end + max_gap:
+        last, furthest = first, first  # the run's passage that reaches furthest in a
+        while last + 1 < count:
+            a_gap = a_start[last + 1] - a_end[furthest]
+            b_gap = b_start[last + 1] - b_end[furthest]
+            edit = abs(a_gap - b_gap)  # what one text has in the gap and the other has not
+            if a_gap > max_gap and (a_gap > 2 * max_gap or abs(b_gap) > max_gap or edit > max_gap):
+                break
             last += 1
-            run_end = max(run_end, a_end[last])
-        run_size = weight[run_end] - weight[a_start[first]]
+            if a_end[last] > a_end[furthest]:
+                furthest = last
+        run_size = weight[a_end[furthest]] - weight[a_start[first]]
         for p in range(first, last + 1):
             length = a_end[p] - a_start[p]
             if (
@@ -299,12 +306,10 @@ def passages(chains: Chains, weight: F64, b_length: int, rules: PassageRules) ->
 
 @compiled
 def _reads_first(a: Verifiable, b: Verifiable) -> bool:
-    """Whether verification reads a pair with ``a`` first: the longer compact text, or on
-    equal lengths the one whose shingle hashes come first, so that what it finds depends
-    on the two texts alone, never on which is named first. Each occurrence of a shingle
-    in the text read first pairs with one in the other (the k-th with the k-th, round
-    again where the other has fewer): read from the longer, a line repeated 30,000 times
-    is found in a text that repeats it 12,000 times, as it is."""
+    """Whether verification reads a pair with ``a`` first: the longer compact text (each
+    occurrence of a shingle in it pairs with one in the other, so a line repeated 30,000
+    times is found in a text that repeats it 12,000 times), or on equal lengths the one
+    whose shingle hashes come first: what it finds never depends on which is named first."""
     if len(a[6]) != len(b[6]):
         return len(a[6]) > len(b[6])
     for k in range(min(len(a[0]), len(b[0]))):
@@ -361,13 +366,13 @@ def _verified_in_order(
     reach_b = bridged_length(starts + diagonals, ends + diagonals, max_gap)
     if min(1.0, reach_a / length_a) < needed[0] or min(1.0, reach_b / length_b) < needed[1]:
         return False, nothing, nothing, 0.0, 0.0
-    # All chains' weight, with the largest gaps that could join them, bounds any run of
-    # passages (with room for the rounding of a sum in another order).
+    # All chains' weight and the largest gaps that could join them (twice max_gap in a run)
+    # bound any run of passages (with room for the rounding of a sum in another order).
     weight = 0.0
     for c in range(len(starts)):
         weight += a_weight[ends[c]] - a_weight[starts[c]]
     longest = (ends - starts).max()
-    if longest < anchor or weight + (len(starts) - 1) * max_gap < min_match - 1e-6:
+    if longest < anchor or weight + (len(starts) - 1) * 2 * max_gap < min_match - 1e-6:
         return True, nothing, nothing, 0.0, 0.0
     rows = passages(
         (starts, ends, diagonals),
