@@ -12,10 +12,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from neardup.core.store import WHOLE_PAIR, DocumentKey, ReviewMarks, ReviewMarksError, Verdict
 from neardup.resources import review_marks_path
+
+if TYPE_CHECKING:  # the store is imported where marks are read: a scan's command line
+    # is parsed by this module's options, and should not pay for SQLite's review tables.
+    from neardup.core.store import DocumentKey, ReviewMarks
 
 
 class ReviewUsageError(Exception):
@@ -30,6 +33,8 @@ def marks_file(args: argparse.Namespace) -> Path:
 def open_marks(args: argparse.Namespace, *, create: bool) -> ReviewMarks | None:
     """The review marks, or None when there are none yet and ``create`` is false (reading
     a report must not leave an empty file behind)."""
+    from neardup.core.store import ReviewMarks, ReviewMarksError
+
     path = marks_file(args)
     if not create and not path.exists():
         return None
@@ -40,6 +45,8 @@ def open_marks(args: argparse.Namespace, *, create: bool) -> ReviewMarks | None:
 
 
 def _key(path: Path) -> DocumentKey:
+    from neardup.core.store import DocumentKey
+
     try:
         return DocumentKey.of(path)
     except OSError as error:
@@ -68,6 +75,8 @@ def _pair_passages(
 
 
 def run_review(args: argparse.Namespace) -> int:
+    from neardup.core.store import WHOLE_PAIR, ReviewMarksError, Verdict
+
     if args.action == "list":
         return _list(args)
     a, b = args.a, args.b

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
         format_comparison,
         write_html,
     )
+    from neardup.core.report.languages import REPORT_LANGUAGES, report_language
     from neardup.core.report.original import OriginalText, read_original
     from neardup.core.report.passage_rows import (
         PassageRows,
@@ -23,12 +24,7 @@ if TYPE_CHECKING:
         most_documents,
         passage_spans,
     )
-    from neardup.core.report.phrasebook import (
-        REPORT_LANGUAGES,
-        ReportWords,
-        report_language,
-        report_words,
-    )
+    from neardup.core.report.phrasebook import ReportWords, report_words
     from neardup.core.report.reviews import ReviewCounts, annotate, is_dismissed, verdict_of
     from neardup.core.report.scan_report import (
         document_measured,
@@ -145,7 +141,8 @@ __getattr__, __dir__ = lazy_face(
     __name__,
     {
         "citations": ("CitationOptions",),
-        "phrasebook": ("REPORT_LANGUAGES", "ReportWords", "report_language", "report_words"),
+        "languages": ("REPORT_LANGUAGES", "report_language"),
+        "phrasebook": ("ReportWords", "report_words"),
         "reviews": ("ReviewCounts", "annotate", "is_dismissed", "verdict_of"),
         "comparison": (
             "Comparison",

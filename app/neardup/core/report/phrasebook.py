@@ -13,9 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-ENGLISH = "en"
-CHINESE = "zh_CN"
-REPORT_LANGUAGES = (ENGLISH, CHINESE)
+from neardup.core.report.languages import CHINESE, ENGLISH, report_language
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,18 +324,6 @@ CHINESE_WORDS = ReportWords(
 )
 
 _BY_LANGUAGE = {ENGLISH: ENGLISH_WORDS, CHINESE: CHINESE_WORDS}
-
-
-def report_language(name: str) -> str:
-    """The language code `report_words` knows ``name`` by: ``en`` or ``zh_CN``, whatever the
-    case, with ``-`` for ``_``, and ``zh`` for Chinese; ValueError for any other."""
-    key = name.strip().lower().replace("-", "_")
-    codes = {code.lower(): code for code in REPORT_LANGUAGES} | {"zh": CHINESE}
-    if key not in codes:
-        raise ValueError(
-            f"unknown report language {name!r}; choose {' or '.join(REPORT_LANGUAGES)}"
-        )
-    return codes[key]
 
 
 def report_words(language: str = ENGLISH) -> ReportWords:

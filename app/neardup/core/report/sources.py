@@ -21,8 +21,9 @@ from neardup.core.report.citations import (
     is_short,
     split_at,
 )
+from neardup.core.report.languages import ENGLISH
 from neardup.core.report.original import OriginalText, UnreadableError, read_original
-from neardup.core.report.phrasebook import ENGLISH, report_words
+from neardup.core.report.phrasebook import report_words
 from neardup.core.report.reviews import is_dismissed
 from neardup.core.report.scan_report import document_measured
 from neardup.core.report.source_errors import (

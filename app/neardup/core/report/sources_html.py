@@ -10,7 +10,8 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from neardup.core.report.phrasebook import ENGLISH, ReportWords, report_words
+from neardup.core.report.languages import ENGLISH
+from neardup.core.report.phrasebook import ReportWords, report_words
 from neardup.core.report.sources import Passage, SourceReport
 
 # Light backgrounds that stay readable behind black text; later sources share the last one.

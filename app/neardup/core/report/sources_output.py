@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from neardup.core.report.citations import CitationOptions
-from neardup.core.report.phrasebook import ENGLISH, report_words
+from neardup.core.report.languages import ENGLISH
+from neardup.core.report.phrasebook import report_words
 from neardup.core.report.scan_report import write_bytes_atomically, write_text_atomically
 from neardup.core.report.source_errors import SourceReportError
 from neardup.core.report.sources import (

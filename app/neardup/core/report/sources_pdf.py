@@ -24,6 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 from reportlab.platypus.doctemplate import LayoutError
 
+from neardup.core.report.languages import ENGLISH
 from neardup.core.report.pdf_fonts import (
     LATIN,
     LATIN_BOLD,
@@ -35,7 +36,7 @@ from neardup.core.report.pdf_fonts import (
     report_fonts,
     runs_markup,
 )
-from neardup.core.report.phrasebook import ENGLISH, ReportWords, report_words
+from neardup.core.report.phrasebook import ReportWords, report_words
 from neardup.core.report.source_errors import SourceReportError
 from neardup.core.report.sources import Passage, SourceReport
 from neardup.core.report.sources_html import colour
