@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from neardup.cli_interrupt import interrupts_cancel
 from neardup.cli_output import UsageError, check_output, check_output_dir, counted
 from neardup.cli_parser import build_parser
+from neardup.core.scan import one_blas_thread
 from neardup.core.settings import (
     ReferenceRule,
     ScanSettings,
@@ -373,6 +374,7 @@ def run() -> NoReturn:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    one_blas_thread()  # before numpy loads, here and in the scan's workers
     if getattr(sys, "frozen", False):
         # A pool worker of a frozen app runs the executable again; this makes it a
         # worker. (An interpreter never needs it, and skips importing multiprocessing.)

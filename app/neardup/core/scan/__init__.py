@@ -14,6 +14,7 @@ if TYPE_CHECKING:
         analyze_files,
         default_workers,
     )
+    from neardup.core.scan.blas_threads import one_blas_thread
     from neardup.core.scan.file_walk import WalkResult, walk
     from neardup.core.scan.pairs_stage import find_pairs
     from neardup.core.scan.pipeline import load_verification_in_background, scan
@@ -47,6 +48,7 @@ __all__ = [
     "default_workers",
     "find_pairs",
     "load_verification_in_background",
+    "one_blas_thread",
     "scan",
     "walk",
 ]
@@ -61,6 +63,7 @@ __getattr__, __dir__ = lazy_face(
             "analyze_files",
             "default_workers",
         ),
+        "blas_threads": ("one_blas_thread",),
         "file_walk": ("WalkResult", "walk"),
         "pairs_stage": ("find_pairs",),
         "pipeline": ("load_verification_in_background", "scan"),

@@ -9,8 +9,12 @@ holding a copy.
 
 from __future__ import annotations
 
-from neardup.core.extract import load_extractors
-from neardup.core.features import AnalyzeOptions, load_analysis
+from neardup.core.scan.blas_threads import one_blas_thread
+
+one_blas_thread()  # the server is a process of its own: for one started from the Python API
+
+from neardup.core.extract import load_extractors  # noqa: E402  # numpy loads from here
+from neardup.core.features import AnalyzeOptions, load_analysis  # noqa: E402
 
 load_extractors()
 load_analysis(AnalyzeOptions())
