@@ -19,7 +19,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from neardup.cli_interrupt import interrupts_cancel
-from neardup.cli_output import UsageError, check_output, check_output_dir, counted
+from neardup.cli_output import (
+    UsageError,
+    check_output,
+    check_output_dir,
+    counted,
+    skipped_text,
+)
 from neardup.cli_parser import build_parser
 from neardup.core.scan import one_blas_thread
 from neardup.core.settings import (
@@ -148,7 +154,10 @@ def _run_scan(args: argparse.Namespace) -> int:
         # Files of other types inside the folders are not read: say so, or a folder of
         # .odt files reads as an empty one.
         skipped = result.skipped_files
-        other = f", {counted(skipped, 'file')} of other types skipped" if skipped else ""
+        other = ""
+        if skipped:
+            types = skipped_text(result.skipped_types)
+            other = f", {counted(skipped, 'file')} of other types skipped ({types})"
         print(
             f"{counted(len(result.documents), 'document')}, {counted(len(result.pairs), 'pair')}, "
             f"{counted(len(result.groups), 'group')}, "

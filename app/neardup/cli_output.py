@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 
@@ -53,6 +54,16 @@ def check_output_dir(folder: Path) -> None:
         raise UsageError(f"cannot write --output-dir: {existing} is read-only")
     if folder.exists():
         probe_folder(folder, "--output-dir")
+
+
+def skipped_text(types: Mapping[str, int], shown: int = 4) -> str:
+    """Skipped files by type, the commonest first (as the scan gives them): ".odt 10, .doc 2,
+    no extension 1, and 2 more types"."""
+    named = [f"{suffix or 'no extension'} {count}" for suffix, count in types.items()]
+    more = len(named) - shown
+    if more > 1:
+        return ", ".join(named[:shown]) + f", and {more} more types"
+    return ", ".join(named)
 
 
 def counted(count: int, one: str, many: str | None = None) -> str:

@@ -2282,7 +2282,7 @@
 <context>
     <name>Summary</name>
     <message>
-        <location filename="../../app/neardup/gui/report_data.py" line="+174"/>
+        <location filename="../../app/neardup/gui/scan_summary.py" line="+29"/>
         <source>{count} documents scanned</source>
         <translation>已扫描 {count} 篇文档</translation>
     </message>
@@ -2313,6 +2313,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>{count} of other types skipped ({types})</source>
+        <translation>跳过 {count} 个其他类型的文件（{types}）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>{count} of other types skipped</source>
         <translation>跳过 {count} 个其他类型的文件</translation>
     </message>
@@ -2325,6 +2330,11 @@
         <location line="+3"/>
         <source>Cancelled, partial results: {line}</source>
         <translation>已取消，部分结果：{line}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no extension</source>
+        <translation>无扩展名</translation>
     </message>
 </context>
 <context>

@@ -178,7 +178,7 @@ def test_files_a_cancelled_scan_never_read_are_not_scanned_not_problems(
     # every file is accounted for: read, a problem, or not scanned
     assert report.summary.documents + report.summary.problems + unread == 301
     assert f"{unread} not scanned" in window.results.summary_label.text()
-    assert "1 of other types skipped" in window.results.summary_label.text()  # notes.md
+    assert "1 of other types skipped (.md 1)" in window.results.summary_label.text()
     assert f"{unread} files not scanned" in window.statusBar().currentMessage()
     tabs = window.results.tabs
     assert tabs.tabText(tabs.indexOf(window.results.problems_view)) == f"Problems ({len(codes)})"

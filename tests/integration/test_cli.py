@@ -87,6 +87,22 @@ def test_every_input_file_is_accounted_for_once(report: dict, corpus: Path) -> N
         )
     }
     assert sorted(listed) == sorted(expected)
+    # Files of other types are left out, and said to be, by type.
+    assert report["summary"]["skipped_files"] == 1
+    assert report["summary"]["skipped_types"] == {".md": 1}
+
+
+def test_the_summary_names_the_types_of_the_files_left_out(tmp_path: Path) -> None:
+    """A folder of .odt files read as an empty one ("0 documents"): the summary says how
+    many files of other types were left out, and which types, the commonest first."""
+    folder = tmp_path / "theses"
+    folder.mkdir()
+    (folder / "mine.txt").write_text(document(1, "en", count=3), encoding="utf-8")
+    for name in ("a.odt", "b.odt", "c.odt", "d.doc", "README"):
+        (folder / name).write_bytes(b"not read")
+    done = run("scan", str(folder), "--output", str(tmp_path / "r.json"), "--workers", "1")
+    assert done.returncode == 0, done.stderr
+    assert "5 files of other types skipped (.odt 3, .doc 1, no extension 1)" in done.stderr
 
 
 def test_problems_say_what_is_wrong(report: dict) -> None:

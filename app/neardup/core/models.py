@@ -274,6 +274,11 @@ class ScanResult:
     settings: ScanSettings
     elapsed: float = 0.0
     cancelled: bool = False
-    skipped_files: int = 0
+    # Files of other types inside the folders, left out, by suffix ("" for none).
+    skipped_types: dict[str, int] = field(default_factory=dict)
     notices: list[str] = field(default_factory=list)
     inputs: tuple[str, ...] = ()  # the files and folders asked for (absolute), not the library
+
+    @property
+    def skipped_files(self) -> int:
+        return sum(self.skipped_types.values())

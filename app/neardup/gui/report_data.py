@@ -20,6 +20,7 @@ from neardup.core.report import (
 )
 from neardup.core.settings import ScanSettings
 from neardup.gui.problem_text import problem_summary, problem_text
+from neardup.gui.scan_summary import Summary, skipped_types
 
 translate = QCoreApplication.translate
 LIBRARY_ROLE = "library"  # a document's role when it comes from a reference library
@@ -154,48 +155,6 @@ class ProblemRow:
     def summary(self) -> str:
         """The reason without the reading library's own message (`problem_summary`)."""
         return problem_summary(self.code, self.params, self.reason)
-
-
-@dataclass(frozen=True, slots=True)
-class Summary:
-    documents: int
-    groups: int
-    pairs: int
-    problems: int  # files that could not be used, not counting those never read
-    elapsed: float | None
-    cancelled: bool
-    # Scanned documents with any text found in another; None when the report predates the figure.
-    found_elsewhere: int | None = None
-    not_scanned: int = 0  # files a cancelled scan never read
-    skipped: int = 0  # files of other types found in the folders, left out
-
-    def text(self) -> str:
-        """One line for the top of the results, in the GUI's language."""
-        parts = [translate("Summary", "{count} documents scanned").format(count=self.documents)]
-        if self.found_elsewhere is not None:
-            parts.append(
-                translate("Summary", "{count} with text found elsewhere").format(
-                    count=self.found_elsewhere
-                )
-            )
-        parts += [
-            translate("Summary", "{count} groups").format(count=self.groups),
-            translate("Summary", "{count} pairs").format(count=self.pairs),
-            translate("Summary", "{count} problems").format(count=self.problems),
-        ]
-        if self.not_scanned:
-            parts.append(translate("Summary", "{count} not scanned").format(count=self.not_scanned))
-        if self.skipped:
-            parts.append(
-                translate("Summary", "{count} of other types skipped").format(count=self.skipped)
-            )
-        if self.elapsed is not None:
-            seconds = f"{self.elapsed:.2f}" if self.elapsed < 10 else f"{self.elapsed:.0f}"
-            parts.append(translate("Summary", "{seconds} s").format(seconds=seconds))
-        line = " · ".join(parts)
-        if self.cancelled:
-            return translate("Summary", "Cancelled, partial results: {line}").format(line=line)
-        return line
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,6 +394,7 @@ def parse_report(data: dict[str, Any]) -> ReportData:
         found_elsewhere=sum(share > 0 for share in known) if known else None,
         not_scanned=len(not_scanned),
         skipped=_int(summary_data.get("skipped_files")),
+        skipped_types=skipped_types(summary_data.get("skipped_types")),
     )
     return ReportData(data, documents, pairs, groups, problems, summary, pair_of, not_scanned)
 

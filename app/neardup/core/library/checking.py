@@ -99,7 +99,7 @@ def check_library(
                 cache.close()
         result = _against_snapshot(db, found.files, analysis, ctx)
     result.problems = sorted(found.problems + result.problems, key=lambda p: str(p.path))
-    result.skipped_files = found.skipped
+    result.skipped_types = found.skipped_types
     result.notices = notices
     result.inputs = tuple(os.path.abspath(p) for p in paths)
     result.elapsed = time.monotonic() - started

@@ -80,6 +80,7 @@ def _report_dict(result: ScanResult, compact: bool) -> dict[str, Any]:
             "groups": len(result.groups),
             "problems": len(result.problems),
             "skipped_files": result.skipped_files,
+            "skipped_types": dict(result.skipped_types),
             "elapsed_seconds": round(result.elapsed, 3),
             "cancelled": result.cancelled,
         },

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import fnmatch
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,10 +16,16 @@ from neardup.core.models import Problem
 class WalkResult:
     files: list[Path]
     problems: list[Problem]
-    skipped: int  # files of other types found inside folders
+    # Files of other types found inside folders, by suffix (lower case; "" for none): a
+    # person told "12 skipped" wants to know they were the .odt files.
+    skipped_types: dict[str, int]
     # Each file's real path: the same file reached through a symlinked folder, a folder named
     # twice by different paths, or a link to the file itself has one key.
     keys: list[str]
+
+    @property
+    def skipped(self) -> int:
+        return sum(self.skipped_types.values())
 
 
 def _is_hidden(name: str) -> bool:
@@ -127,17 +134,17 @@ def walk(
     wanted = {s.lower() for s in suffixes}
     files: dict[str, Path] = {}  # by key: a file reached twice is read once
     problems: list[Problem] = []
-    skipped = 0
+    skipped: Counter[str] = Counter()
     folders = _FolderWalk(include_hidden, problems)
 
     def take(found_in_folders: Iterator[tuple[Path, str, bool]]) -> None:
-        nonlocal skipped
         for found, key, is_link in found_in_folders:
             # Patterns match the file name or the whole path ("*/drafts/*").
             if _matches(found, exclude) or (include and not _matches(found, include)):
                 continue
-            if found.suffix.lower() not in wanted:
-                skipped += 1
+            suffix = found.suffix.lower()
+            if suffix not in wanted:
+                skipped[suffix] += 1
                 continue
             _keep(files, key, found, is_link)
 
@@ -151,7 +158,16 @@ def walk(
         else:
             problems.append(Problem.of(path, "missing"))
     take(folders.linked_folders())  # after every named folder's real ones
-    return WalkResult(list(files.values()), problems, skipped, list(files))
+    return WalkResult(list(files.values()), problems, skipped_by_count(skipped), list(files))
+
+
+def skipped_by_count(*counts: Mapping[str, int]) -> dict[str, int]:
+    """Skipped files by suffix, summed over ``counts``: the commonest first, then by name,
+    files without a suffix last among equals."""
+    total: Counter[str] = Counter()
+    for count in counts:
+        total.update(count)
+    return dict(sorted(total.items(), key=lambda item: (-item[1], not item[0], item[0])))
 
 
 def _keep(files: dict[str, Path], key: str, found: Path, is_link: bool) -> None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from neardup.core.collector import collector_skips_existing_objects, give_back_freed_memory
 from neardup.core.models import Problem, Role, ScanResult
-from neardup.core.scan.file_walk import WalkResult, walk
+from neardup.core.scan.file_walk import WalkResult, skipped_by_count, walk
 from neardup.core.scan.progress import (
     CancelFlag,
     Progress,
@@ -91,7 +91,7 @@ def scan(
             if cache.problem:
                 notices.append(cache.problem)
             cache.close()
-    result.skipped_files = scanned.skipped + library.skipped
+    result.skipped_types = skipped_by_count(scanned.skipped_types, library.skipped_types)
     result.inputs = tuple(os.path.abspath(p) for p in paths)
     return result
 
