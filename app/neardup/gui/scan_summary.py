@@ -71,4 +71,4 @@ def skipped_types(value: Any) -> tuple[tuple[str, int], ...]:
     if not isinstance(value, dict):
         return ()
     counts = ((str(suffix), count) for suffix, count in value.items())
-    return tuple((suffix, count) for suffix, count in counts if isinstance(count, int))
+    return tuple((suffix, count) for suffix, count in counts if type(count) is int and count > 0)

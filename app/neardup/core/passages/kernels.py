@@ -214,10 +214,10 @@ def passages(chains: Chains, weight: F64, b_length: int, rules: PassageRules) ->
     and in b, near its diagonal, the two sides not drifting apart in length) that is
     nearest its diagonal, or starts a passage of its own; several passages stay open, so
     a phrase that recurs elsewhere in b starts a short passage rather than derailing the
-    copy being followed. Passages back to back form a run: within ``max_gap`` in a, or in
-    b and twice that in a, the gaps differing by ``max_gap`` at most (an edit beside a
-    phrase too short to seed: so whichever text is read first). A passage counts when its run weighs at least ``min_match``, it is at
-    least two shingles long, seeds cover ``min_density`` of it, and it lies within b.
+    copy being followed. Passages back to back form a run: within ``max_gap`` in a, or in b
+    and twice that in a with gaps differing by ``max_gap`` at most (an edit beside a phrase
+    too short to seed, read from the text that gained it). A passage counts when its run
+    weighs ``min_match``, it spans two shingles, ``min_density`` of it is seeds, it is in b.
     """
     starts, ends, diagonals = chains
     max_gap, max_drift, min_match, min_density, shingle, anchor = rules

@@ -27,6 +27,7 @@ from neardup.core.report.phrasebook import report_words
 from neardup.core.report.reviews import is_dismissed
 from neardup.core.report.scan_report import document_measured
 from neardup.core.report.source_errors import (
+    SourceReportError,
     check_unchanged,
     not_in_report,
     reads_otherwise,
@@ -158,8 +159,8 @@ class TextReader:
                 )
             except UnreadableError as error:
                 problem = error.problem
-                if problem is None:  # the text read again does not map onto the scan's
-                    raise unreadable(path, str(error)) from error
+                if problem is None:  # a text that does not map back: a bug, with its traceback
+                    raise SourceReportError(str(error)) from error
                 raise unreadable(path, problem.reason, problem.code, problem.params) from error
         return self._read[path]
 

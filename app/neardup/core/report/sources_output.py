@@ -44,7 +44,7 @@ SUMMARY_COLUMNS = (
 
 def render(report: SourceReport, fmt: str, language: str = ENGLISH) -> str:
     """The report as ``fmt``, one of the text formats of `FORMATS` (a PDF: `render_bytes`),
-    its words in ``language`` (`phrasebook.REPORT_LANGUAGES`; JSON is data, the same in all)."""
+    its words in ``language`` (`languages.REPORT_LANGUAGES`; JSON is data, the same in all)."""
     if fmt in BINARY_FORMATS:
         raise ValueError(f"a {fmt.upper()} report is written to a file, not shown as text")
     if fmt == "json":
