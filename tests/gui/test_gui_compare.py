@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from gui_corpus import Corpus
 from gui_helpers import scan_folder
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from neardup.core.models import Problem
 from neardup.gui.compare.compare_dialog import CompareDialog
 from neardup.gui.compare.text_pane import from_utf16, to_utf16, utf16_positions
 from neardup.gui.main_window import MainWindow
@@ -124,3 +127,39 @@ def test_compare_warns_when_a_document_changed_since_the_scan(
     copy.write_text(copy.read_text(encoding="utf-8") + "\nOne more sentence.", encoding="utf-8")
     info = info_of_a_compare()
     assert f"Warning: {copy.name}: changed since the scan" in info
+
+
+def test_a_pdf_reads_in_paragraphs_and_its_passages_stay_on_their_words(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """A PDF's lines end where its page ended them; in a pane of another width each was
+    wrapped again, a ragged half line after every line. The pane joins the lines of a
+    paragraph (one character for each break, so every highlight stays on its words), and
+    keeps the break after a paragraph's last, short line."""
+    from docgen import write_pdf
+    from neardup.core.extract import extract
+    from neardup.gui.report_data import PairRow
+    from textgen import paragraphs
+
+    for lang in ("en", "zh"):
+        text = paragraphs(800, lang, count=4, sentences=6)
+        pdf = write_pdf(tmp_path / f"thesis-{lang}.pdf", ["\n".join(text)])
+        copy = tmp_path / f"copy-{lang}.txt"
+        copy.write_text(text[1] + "\n\n" + text[2], encoding="utf-8")
+        extracted = extract(pdf)
+        assert not isinstance(extracted, Problem)
+        dialog = window.open_compare(PairRow(str(pdf), str(copy), "partial", 9, 0.1, 0.5, 1.0, ()))
+        qtbot.waitUntil(
+            lambda d=dialog: d.comparison is not None and not d.job.is_running(), timeout=30_000
+        )
+        shown = dialog.left.edit.toPlainText()
+        assert len(shown) == len(extracted.text)  # one character for each break
+        # Each paragraph's end stays, and most other breaks go (a full line that ends a
+        # sentence keeps its own: it may end a paragraph).
+        assert len(text) - 1 <= shown.count("\n") < extracted.text.count("\n") / 2
+        assert all("\n" + paragraph[:12] in shown for paragraph in text[1:])
+        highlighted = [s.cursor.selectedText() for s in dialog.left.edit.extraSelections()]
+        joined = "".join(highlighted).replace("\u200b", "").replace(" ", "")
+        assert text[1].replace(" ", "")[:40] in joined  # the copied paragraphs, on their words
+        dialog.close()
+        qtbot.waitUntil(lambda: not window.compare_dialogs)
