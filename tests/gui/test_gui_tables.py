@@ -83,6 +83,33 @@ def test_tables_elide_names_in_the_middle_and_columns_resize(
     assert 200 not in widths, "the Pairs A and B columns are no longer fixed at 200 px"
 
 
+def test_group_titles_take_the_room_a_wide_window_has(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """The last column stretched into the room of a wide window while the first cut the
+    group titles ("Group 1: 第三章 文…ed again.txt"): the names take that room now, the table
+    scrolls rather than squeezing them below their first width, and a person's drag holds."""
+    scan_folder(qtbot, window, _folder(tmp_path))
+    results = window.results
+    results.tabs.setCurrentWidget(results.groups_view)
+    view, header = results.groups_view, results.groups_view.header()
+    first = view.columnWidth(0)
+
+    def columns() -> int:
+        return sum(header.sectionSize(c) for c in range(header.count()))
+
+    window.resize(2400, 900)
+    qtbot.waitUntil(lambda: view.columnWidth(0) > first)
+    assert columns() == view.viewport().width()  # the names fill the room, to the edge
+    window.resize(700, 600)
+    qtbot.waitUntil(lambda: view.viewport().width() < columns())
+    assert view.columnWidth(0) == first  # never below its first width: the table scrolls
+    header.resizeSection(0, first + 90)  # a person drags the names wider
+    window.resize(900, 600)
+    qtbot.waitUntil(lambda: window.width() == 900)
+    assert view.columnWidth(0) == first + 90
+
+
 def test_name_cells_carry_the_full_path_in_a_tooltip(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:

@@ -36,7 +36,7 @@ from neardup.gui.results.models import (
     keep_whole_selection,
 )
 from neardup.gui.results.pairs_model import PairsModel
-from neardup.gui.results.table_layout import DATE_SAMPLE, make_readable
+from neardup.gui.results.table_layout import DATE_SAMPLE, RoomToColumn, make_readable
 from neardup.gui.tidy.ignore import GroupsProxy
 from neardup.gui.tidy.marks import MarkResult, MarkRule, apply_rule, keep_this_one
 from neardup.gui.tidy.plan import TidyScope, TrashPlan, plan_marked, plan_trash
@@ -112,6 +112,7 @@ class ResultsView(QWidget):
         make_readable(self.groups_view, _GROUP_CHARS)
         # exact copy or edited version: next to the name, what tidying most depends on
         self.groups_view.header().moveSection(KIND_COLUMN, 1)
+        RoomToColumn(self.groups_view, 0)  # the group titles take the room a wide window has
         self.groups_view.customContextMenuRequested.connect(
             lambda point: self._popup_menu(self.groups_view, point)
         )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QSize, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QHeaderView,
@@ -92,3 +92,49 @@ def _heading_width(view: QTableView | QTreeView, column: int) -> int:
     heading = model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
     header = view.header() if isinstance(view, QTreeView) else view.horizontalHeader()
     return header.fontMetrics().horizontalAdvance(str(heading or "")) + ROW_PADDING * 5
+
+
+class RoomToColumn(QObject):
+    """A column that takes the room the others leave, and stays resizable.
+
+    The last column stretched into the room a wide window has, while group titles in the
+    first were cut ("Group 1: Final t…ds.txt"). Here the given column grows to fill the view
+    whenever the view or another column changes width, and never shrinks below the width it
+    started at or a person dragged it to (then the table scrolls instead).
+    """
+
+    def __init__(self, view: QTreeView, column: int) -> None:
+        super().__init__(view)
+        self._view, self._column = view, column
+        self._chosen = view.columnWidth(column)
+        self._filling = False
+        header = view.header()
+        header.setStretchLastSection(False)
+        header.sectionResized.connect(self._resized)
+        view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self._fill()
+        return False
+
+    def _resized(self, column: int, _old: int, new: int) -> None:
+        if self._filling:
+            return
+        if column == self._column:
+            self._chosen = new  # dragged by the person: the least it may be from now on
+        self._fill()
+
+    def _fill(self) -> None:
+        header = self._view.header()
+        others = sum(
+            header.sectionSize(c)
+            for c in range(header.count())
+            if c != self._column and not header.isSectionHidden(c)
+        )
+        room = self._view.viewport().width() - others
+        self._filling = True
+        try:
+            self._view.setColumnWidth(self._column, max(self._chosen, room))
+        finally:
+            self._filling = False
