@@ -19,9 +19,13 @@ from neardup.core.settings import (
 
 
 def _fraction(text: str) -> float:
-    value = float(text.rstrip("%")) / (100 if text.endswith("%") else 1)
+    expected = "expected a fraction 0..1 or a percentage like 5%"
+    try:
+        value = float(text.rstrip("%")) / (100 if text.endswith("%") else 1)
+    except ValueError:  # argparse would name the function: "invalid _fraction value"
+        raise argparse.ArgumentTypeError(f"{expected}, not {text!r}") from None
     if not 0 <= value <= 1:
-        raise argparse.ArgumentTypeError("expected a fraction 0..1 or a percentage like 5%")
+        raise argparse.ArgumentTypeError(expected)
     return value
 
 

@@ -1825,7 +1825,7 @@
         <translation>还没有结果：请添加文件夹并点击“扫描”（F5）。</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>Double-click a pair to compare the two texts side by side.</source>
         <translation>双击一对文档，并排比较两篇文本。</translation>
     </message>
@@ -2282,12 +2282,17 @@
 <context>
     <name>Summary</name>
     <message>
-        <location filename="../../app/neardup/gui/scan_summary.py" line="+29"/>
+        <location filename="../../app/neardup/gui/scan_summary.py" line="+30"/>
         <source>{count} documents scanned</source>
         <translation>已扫描 {count} 篇文档</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>{count} library documents</source>
+        <translation>{count} 个参考库文档</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>{count} with text found elsewhere</source>
         <translation>{count} 篇文档的文本见于他处</translation>
     </message>

@@ -289,6 +289,11 @@ def test_reference_library_is_hidden_until_asked_for(
     assert _similarity(window, theses.thesis)["max_source"]["path"] == str(theses.main_source)
     # the library's share in the submissions is the same text again: not counted twice
     assert "1 with text found elsewhere" in window.results.summary_label.text()
+    # the summary counts the documents the tab lists, and the library apart
+    library = len(theses.all) - len(scanned)
+    assert window.results.summary_label.text().startswith(
+        f"{len(scanned)} documents scanned · {library} library documents · "
+    )
 
     page.show_library_check.setChecked(True)
     assert _shown_paths(page.model) == {str(p) for p in theses.all}

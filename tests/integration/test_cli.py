@@ -367,6 +367,15 @@ def test_output_goes_through_links_and_into_pipes_and_bad_outputs_are_refused_fi
     assert not list(tmp_path.glob("*.part"))
 
 
+def test_a_share_that_is_no_number_is_said_in_the_options_words(corpus: Path) -> None:
+    """argparse named its type function: "invalid _fraction value: 'abc'"."""
+    for value in ("abc", "150%"):
+        done = run("scan", str(corpus), "--no-cache", "-q", "--min-overlap", value)
+        assert done.returncode == 2, done.stderr
+        assert "expected a fraction 0..1 or a percentage like 5%" in done.stderr
+        assert "_fraction" not in done.stderr
+
+
 def test_cache_commands_refuse_a_folder_as_the_cache(tmp_path: Path) -> None:
     for action in ("info", "clear"):
         done = run("cache", action, "--cache-path", str(tmp_path))

@@ -362,6 +362,7 @@ def test_corrupt_pdf(tmp_path: Path, cjk_pdf: Path, engine: str, damage: str) ->
     path.write_bytes(content)
     reason = _problem(extract(path, pdf_engine=engine)).reason
     assert reason.startswith("Not a valid PDF file (corrupt or truncated): ")
+    assert ".;" not in reason  # each engine's message, ended once: "…error); pdfminer: …"
 
 
 # --- files that cannot be read at all -------------------------------------------------------

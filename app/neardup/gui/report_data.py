@@ -383,8 +383,10 @@ def parse_report(data: dict[str, Any]) -> ReportData:
         for d in documents.values()
         if d.found_elsewhere is not None and d.role != LIBRARY_ROLE
     ]
+    library = sum(d.role == LIBRARY_ROLE for d in documents.values())
     summary = Summary(
-        documents=len(documents),
+        documents=len(documents) - library,
+        library=library,
         groups=len(groups),
         pairs=len(pairs),
         problems=len(problems),

@@ -12,7 +12,8 @@ translate = QCoreApplication.translate
 
 @dataclass(frozen=True, slots=True)
 class Summary:
-    documents: int
+    documents: int  # scanned ones; a reference library's apart (the Documents tab hides them)
+    library: int
     groups: int
     pairs: int
     problems: int  # files that could not be used, not counting those never read
@@ -27,6 +28,10 @@ class Summary:
     def text(self) -> str:
         """One line for the top of the results, in the GUI's language."""
         parts = [translate("Summary", "{count} documents scanned").format(count=self.documents)]
+        if self.library:
+            parts.append(
+                translate("Summary", "{count} library documents").format(count=self.library)
+            )
         if self.found_elsewhere is not None:
             parts.append(
                 translate("Summary", "{count} with text found elsewhere").format(

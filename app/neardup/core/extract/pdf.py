@@ -30,7 +30,7 @@ def extract_pdf(path: Path, options: ExtractOptions) -> Extracted:
         result = _finish(_read_with_pdfminer(path), "pdfminer")
     except _PdfminerFailedError as exc:
         raise ExtractionError.of(
-            "pdf-invalid", detail=f"pdfium: {pdfium_error}; pdfminer: {exc}"
+            "pdf-invalid", detail=f"pdfium: {pdfium_error.rstrip('.')}; pdfminer: {exc}"
         ) from exc
     note = f"pdfium failed ({pdfium_error}); used pdfminer"
     return replace(result, notes=(note, *result.notes))

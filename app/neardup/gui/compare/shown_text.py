@@ -61,8 +61,8 @@ def shown_alignment(alignment: Alignment, a: ShownText, b: ShownText) -> Alignme
 
 
 # A line ending in one of these ends a sentence or announces a list: its break may be the
-# end of a paragraph, so it stays.
-_SENTENCE_ENDS = frozenset(".!?:;。！？：；")
+# end of a paragraph, so it stays. (Not a semicolon: a sentence goes on after one.)
+_SENTENCE_ENDS = frozenset(".!?:。！？：")
 _FULL_LINE = 0.7  # of a page's full line width: shorter lines end paragraphs or are headings
 _NO_SPACE = "\u200b"  # a zero-width space: joins Chinese lines, and a word hyphenated over two
 
