@@ -271,3 +271,31 @@ def test_a_copy_edited_on_both_sides_of_a_short_shared_phrase_is_one_passage_bot
         assert len(spans) == 2, (seed, spans)  # the halves, each with what it takes of the middle
         assert thesis[spans[0][0] : spans[1][1]] == normalize(copied)
         assert source[spans[0][2] : spans[1][3]] == normalize(source_paragraph)
+
+
+def test_a_pasted_paragraph_starts_at_its_first_word_not_in_the_word_before() -> None:
+    """The paragraph before the pasted one ends "…the next town." in the thesis and "…two
+    thousand fourteen." in the source: "n." is shared by chance, and the passage began
+    there ("tow|n. Managed retreat…", the passage number printed inside the word). It starts
+    at the paragraph's first word now, whichever text is read first; Chinese, written
+    without spaces, keeps every shared character."""
+    for seed in range(3):
+        pasted = " ".join(paragraphs(830 + seed, "en", count=1, sentences=5))
+        own, other = paragraphs(840 + seed, "en", count=3), paragraphs(850 + seed, "en", count=3)
+        thesis = normalize(
+            "\n\n".join([own[0], own[1] + " the flood reached the next town.", pasted, own[2]])
+        )
+        source = normalize(
+            "\n\n".join([other[0], other[1] + " in two thousand fourteen.", pasted, other[2]])
+        )
+        for a, b in ((thesis, source), (source, thesis)):
+            found = measure_passages(CompactText.of(a), CompactText.of(b))
+            starts = [start for start, *_ in found.spans.tolist()]
+            assert a.index(normalize(pasted)) in starts, (seed, starts)
+        # A Chinese paragraph whose second word is English: its first characters stay in it.
+        pasted = "使用 Debian " + "".join(paragraphs(860 + seed, "zh", count=1, sentences=4))
+        own, other = paragraphs(870 + seed, "zh", count=2), paragraphs(880 + seed, "zh", count=2)
+        thesis = normalize("\n\n".join([own[0], pasted, own[1]]))
+        source = normalize("\n\n".join([other[0], pasted, other[1]]))
+        found = measure_passages(CompactText.of(thesis), CompactText.of(source))
+        assert thesis.index(normalize(pasted)) in [start for start, *_ in found.spans.tolist()]

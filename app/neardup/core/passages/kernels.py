@@ -16,7 +16,6 @@ from neardup.core.passages.compiled import compiled
 IntArray = npt.NDArray[np.int64]
 Chains = tuple[IntArray, IntArray, IntArray]
 MERGE_RATIO = 8  # a lookup this many times the other's size is probed by bucket, not merged
-
 U64 = npt.NDArray[np.uint64]
 U32 = npt.NDArray[np.uint32]
 I32 = npt.NDArray[np.int32]
@@ -112,14 +111,11 @@ def _key_end(keys: npt.NDArray[np.uint32], start: int, end: int) -> int:
 def seed_chains(a: Lookup, b: Lookup, shingle: int) -> Chains:
     """The verbatim chains of a found in b: starts and ends in a, and diagonals (b - a).
 
-    Both texts' seeding shingles are sorted by hash (``CompactText``'s lookup: positions,
-    the top 32 bits of each hash, where each bucket of keys starts), so seeds are a join of
-    two sorted lists: a merge, without branches, where the lookups are of like size, and
-    where one is ``MERGE_RATIO`` times the other, each key of the shorter found in the
-    longer's bucket. Full hashes are read only where keys agree. The k-th occurrence of a
-    shingle in a pairs with its k-th in b (counting round again when b has fewer). A chain
-    is a run of seeds on one diagonal, each within ``shingle`` characters of the one before;
-    chains come in order of start.
+    Seeds join the two texts' lookups (shingles sorted by hash; ``CompactText``): a merge
+    where they are of like size, else each key of the shorter found in the longer's bucket
+    (``MERGE_RATIO``); full hashes are read only where keys agree. The k-th occurrence of a
+    shingle in a pairs with its k-th in b (round again when b has fewer). A chain is a run
+    of seeds on one diagonal, each within ``shingle`` of the one before; in order of start.
     """
     (a_shingles, a_positions, a_keys, a_buckets), (b_shingles, b_positions, b_keys, b_buckets) = (
         a,
@@ -207,10 +203,8 @@ def bridged_length(starts: IntArray, ends: IntArray, max_gap: int) -> int:
 
 @compiled
 def passages(chains: Chains, weight: F64, b_length: int, rules: PassageRules) -> IntArray:
-    """The significant passages of a pair, as rows (a_start, a_end, b_start, b_end); no
-    rows when none holds a verbatim chain of ``anchor`` characters.
-
-    Chains are taken in order of a. Each joins the open passage it continues (close in a
+    """The significant passages of a pair, as rows (a_start, a_end, b_start, b_end); none
+    when none holds a verbatim chain of ``anchor`` characters. Chains are taken in order of a. Each joins the open passage it continues (close in a
     and in b, near its diagonal, the two sides not drifting apart in length) that is
     nearest its diagonal, or starts a passage of its own; several passages stay open, so
     a phrase that recurs elsewhere in b starts a short passage rather than derailing the
@@ -327,11 +321,9 @@ def verified_passages(
     needed: tuple[float, float],
     rules: Rules,
 ) -> tuple[bool, IntArray, IntArray, float, float]:
-    """A pair verified in one call, once ``rejection.worth_seeding`` let it through: whether
-    it was measured (not when the chains with every gap bridged cannot cover ``needed`` of
-    a and of b), its passages as compact rows and as normalised-text spans (in order of
-    a), and the two shares. Measured and empty when no passage can count. Read in the
-    order `_reads_first` gives, so the pair (b, a) gives the same, sides swapped."""
+    """A pair verified in one call: whether it was measured (not when its bridged chains
+    cannot cover ``needed`` of a and of b), its passages as compact rows and as text spans
+    (in order of a), and the two shares. Read in the order `_reads_first` gives."""
     if _reads_first(a, b):
         return _verified_in_order(a, a_weight, b, needed, rules)
     measured, rows, spans, share_b, share_a = _verified_in_order(
@@ -382,7 +374,7 @@ def _verified_in_order(
     )
     if not len(rows):
         return True, nothing, nothing, 0.0, 0.0
-    _start_where_the_copy_starts(rows, a[0], b[0])
+    _start_at_the_copy(rows, a, b, a_weight, shingle)
     share_a = bridged_length(rows[:, 0].copy(), rows[:, 1].copy(), 0) / length_a
     share_b = bridged_length(rows[:, 2].copy(), rows[:, 3].copy(), 0) / length_b
     spans = np.empty_like(rows)
@@ -395,18 +387,27 @@ def _verified_in_order(
 
 
 @compiled
-def _start_where_the_copy_starts(rows: IntArray, a: U64, b: U64) -> None:
-    """Each passage's start moved back, in place, over the characters just before it that
-    the two texts share on its diagonal (the shingles starting there are the same in
-    both). A passage's first seeds can be missing: the k-th occurrence of its opening
-    shingles was paired with another occurrence of its words (a title, say), and the
-    passage shown began a character, or a few words, into the copy."""
+def _start_at_the_copy(rows: IntArray, a: Verifiable, b: Verifiable, w: F64, near: int) -> None:
+    """Each start moved back over what the texts share before it on its diagonal (its first
+    seeds may be missing), then on over letters (weight ``w`` under a CJK character's) to the
+    first word start in both, if ``near`` ("tow|n." "fourtee|n." end alike by chance)."""
     for r in range(len(rows)):
         start, b_start = rows[r, 0], rows[r, 2]
-        while start > 0 and b_start > 0 and a[start - 1] == b[b_start - 1]:
-            start -= 1
-            b_start -= 1
+        while start > 0 and b_start > 0 and a[0][start - 1] == b[0][b_start - 1]:
+            start, b_start = start - 1, b_start - 1
+        word, limit = start, min(rows[r, 0] + near, rows[r, 1])
+        while word < limit and not (
+            _starts_word(a[6], word) and _starts_word(b[6], b_start + word - start)
+        ):
+            word = word + 1 if w[word + 1] - w[word] < 1.0 else limit  # Chinese: as it is
+        if word < limit:
+            start, b_start = word, b_start + word - start
         rows[r, 0], rows[r, 2] = start, b_start
+
+
+@compiled
+def _starts_word(at: I32, place: int) -> bool:
+    return place == 0 or at[place] - at[place - 1] > 1  # whitespace was dropped before it
 
 
 @compiled
@@ -424,12 +425,10 @@ def _unpacked(pack: Packed, k: int) -> tuple[Verifiable, F64]:
 def verified_many(
     packs: tuple[Packed, Packed], slots: IntArray, needed: F64, rules: Rules
 ) -> tuple[npt.NDArray[np.bool_], IntArray, IntArray, IntArray, F64]:
-    """`verified_passages` of many pairs in one call (a large scan has hundreds of
-    thousands that ``rejection.worth_seeding_many`` lets through, each verified in tens of
-    microseconds, which a call from Python each would add to). Row k of ``slots`` names
-    pair k's texts as (pack, index in it), a then b, and row k of ``needed`` its two
-    shares. Returns whether each pair was measured, how many
-    passages it has, their rows and spans (pair after pair), and its two shares."""
+    """`verified_passages` of many pairs in one call (a large scan verifies hundreds of
+    thousands, in tens of microseconds each). Row k of ``slots`` names pair k's texts as
+    (pack, index in it), a then b, and row k of ``needed`` its two shares. Returns whether
+    each pair was measured, its passage count, rows and spans (pair after pair), shares."""
     measured, counts = np.zeros(len(slots), np.bool_), np.zeros(len(slots), np.int64)
     shares = np.zeros((len(slots), 2), np.float64)
     found = [(np.zeros((0, 4), np.int64), np.zeros((0, 4), np.int64))]
