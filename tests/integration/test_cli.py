@@ -428,3 +428,23 @@ def test_a_reader_that_goes_away_ends_the_command_quietly(tmp_path: Path) -> Non
     reading.stderr.close()
     assert status == 141, errors
     assert "Broken pipe" not in errors and "Traceback" not in errors
+
+
+def test_the_comparison_page_reads_a_pdf_in_paragraphs(tmp_path: Path) -> None:
+    """`compare --html` showed a PDF in its page's lines, each wrapped again in the page's
+    column: its lines run on now as in the window (each break one character, so every
+    passage's mark stays on its words)."""
+    from neardup.core.extract import extract
+
+    text = paragraphs(890, "en", count=3, sentences=6)
+    pdf = write_pdf(tmp_path / "thesis.pdf", ["\n".join(text)])
+    copy = tmp_path / "copy.txt"
+    copy.write_text("\n\n".join(text), encoding="utf-8")
+    out = tmp_path / "compare.html"
+    done = run("compare", str(pdf), str(copy), "--html", str(out))
+    assert done.returncode == 0, done.stderr
+    page = out.read_text(encoding="utf-8")
+    shown = page[page.index("<h2>A:") : page.index("<h2>B:")]
+    page_lines = getattr(extract(pdf), "text", "").count("\n")
+    assert len(text) - 1 <= shown.count("\n") - 1 < page_lines / 2  # (one after the heading)
+    assert 'class="match"' in shown

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         passage_spans,
     )
     from neardup.core.report.phrasebook import ReportWords, report_words
+    from neardup.core.report.reflow import reflowed
     from neardup.core.report.reviews import ReviewCounts, annotate, is_dismissed, verdict_of
     from neardup.core.report.scan_report import (
         document_measured,
@@ -115,6 +116,7 @@ __all__ = [
     "read_original",
     "read_report",
     "reader_words",
+    "reflowed",
     "render",
     "render_bytes",
     "report_dict",
@@ -143,6 +145,7 @@ __getattr__, __dir__ = lazy_face(
         "citations": ("CitationOptions",),
         "languages": ("REPORT_LANGUAGES", "report_language"),
         "phrasebook": ("ReportWords", "report_words"),
+        "reflow": ("reflowed",),
         "reviews": ("ReviewCounts", "annotate", "is_dismissed", "verdict_of"),
         "comparison": (
             "Comparison",

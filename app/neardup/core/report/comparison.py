@@ -17,6 +17,7 @@ from neardup.core.match import FeatureWeights
 from neardup.core.models import MatchedSpan, Overlap, PairKind, Problem, kind_of
 from neardup.core.passages import CompactText, measure_overlap
 from neardup.core.report.original import OriginalText
+from neardup.core.report.reflow import reflowed
 from neardup.core.settings import ScanSettings
 
 
@@ -52,7 +53,9 @@ class Comparison:
         ]
         if original is None:
             return analysed.text, spans
-        return original.original, [original.span(start, end) for start, end in spans]
+        # A PDF in paragraphs, not its page's lines: one character for each break.
+        text = reflowed(original.original) if analysed.format == "pdf" else original.original
+        return text, [original.span(start, end) for start, end in spans]
 
 
 def compare_documents(left: Analyzed, right: Analyzed, settings: ScanSettings) -> Comparison:
