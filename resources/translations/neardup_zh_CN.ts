@@ -344,22 +344,22 @@
         <translation>{count} 处改动</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>{count} word inserted</source>
-        <translation>插入 {count} 个词</translation>
+        <location line="+6"/>
+        <source>{count} word</source>
+        <translation>{count} 个词</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>{count} words inserted</source>
-        <translation>插入 {count} 个词</translation>
+        <source>{count} words</source>
+        <translation>{count} 个词</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>{changes}: {inserted}, {deleted} deleted, {changed} changed</source>
-        <translation>{changes}：{inserted}，删除 {deleted} 个，改动 {changed} 个</translation>
+        <source>{changes}, {words}: {inserted} inserted, {deleted} deleted, {changed} changed</source>
+        <translation>{changes}，涉及 {words}：插入 {inserted} 个，删除 {deleted} 个，改动 {changed} 个</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>A→B: {a} of A found in B · B→A: {b} of B found in A</source>
         <translation>A→B：A 的 {a} 出现在 B 中 · B→A：B 的 {b} 出现在 A 中</translation>
     </message>

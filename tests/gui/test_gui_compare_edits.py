@@ -92,7 +92,7 @@ def test_a_light_edit_marks_the_changed_deleted_and_inserted_words(
         ("airport", changed),
         ("but lively", CHANGE_COLORS[ChangeKind.INSERTED].name()),
     ]
-    assert "3 changes: 2 words inserted, 1 deleted, 1 changed" in dialog.legend.text()
+    assert "3 changes, 4 words: 2 inserted, 1 deleted, 1 changed" in dialog.legend.text()
 
     # the header gives the pair's own figures: the same as the Pairs tab
     info = dialog.info.text()

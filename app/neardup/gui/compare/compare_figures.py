@@ -61,14 +61,17 @@ def changes_text(diff: WordDiff) -> str:
         translate("CompareFigures", "{count} change"),
         translate("CompareFigures", "{count} changes"),
     )
+    # Changes and words counted apart, and the words summed: "7 changes: 1 deleted, 7
+    # changed" read as wrong arithmetic (a change can span several words).
     words = count_text(
-        inserted,
-        translate("CompareFigures", "{count} word inserted"),
-        translate("CompareFigures", "{count} words inserted"),
+        inserted + deleted + changed,
+        translate("CompareFigures", "{count} word"),
+        translate("CompareFigures", "{count} words"),
     )
     return translate(
-        "CompareFigures", "{changes}: {inserted}, {deleted} deleted, {changed} changed"
-    ).format(changes=changes, inserted=words, deleted=deleted, changed=changed)
+        "CompareFigures",
+        "{changes}, {words}: {inserted} inserted, {deleted} deleted, {changed} changed",
+    ).format(changes=changes, words=words, inserted=inserted, deleted=deleted, changed=changed)
 
 
 def _shares(overlap_a: float | None, overlap_b: float | None) -> str:
