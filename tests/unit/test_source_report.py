@@ -86,6 +86,9 @@ def test_the_page_highlights_each_source_in_its_own_colour(
     assert page.count(f"background:{PALETTE[1]}") >= len(found.sources[1].passages) + 1
     assert f"<b>{found.similarity:.1%}</b>" in page
     assert "<script" not in page
+    assert "found in 2 other documents;" in page
+    one = source_report(report, folder / "first.txt")  # only the thesis took from it
+    assert len(one.sources) == 1 and "found in 1 other document;" in source_report_html(one)
 
 
 def test_a_document_without_sources_reads_as_such(scanned: tuple[Path, dict[str, Any]]) -> None:

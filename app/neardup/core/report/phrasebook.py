@@ -61,7 +61,9 @@ class ReportWords:
     # The HTML page.
     page_title: str  # {name}
     found_in_count: str  # {count}
+    found_in_one: str  # {count}: the same, of one other document
     found_share_sentence: str  # {similarity} {count} {excluding}
+    found_share_one: str  # {similarity} {count} {excluding}: the same, of one
     outlined_in_text: str
     passage_title: str  # {name} {share} {number}
     on_page: str  # {page}
@@ -206,8 +208,13 @@ ENGLISH_WORDS = ReportWords(
     cited="cited",
     page_title="NearDup: sources of {name}",
     found_in_count="Found in {count} other documents (similarity not measured by this scan).",
+    found_in_one="Found in {count} other document (similarity not measured by this scan).",
     found_share_sentence=(
         "{similarity} of this document is found in {count} other documents; "
+        "{excluding} excluding citations"
+    ),
+    found_share_one=(
+        "{similarity} of this document is found in {count} other document; "
         "{excluding} excluding citations"
     ),
     outlined_in_text="outlined in the text",
@@ -286,7 +293,11 @@ CHINESE_WORDS = ReportWords(
     cited="引用",
     page_title="NearDup：{name} 的来源",
     found_in_count="在 {count} 个其他文档中找到（本次扫描未测量相似度）。",
+    found_in_one="在 {count} 个其他文档中找到（本次扫描未测量相似度）。",
     found_share_sentence=(
+        "本文档有 {similarity} 的文本在 {count} 个其他文档中找到；去除引用为 {excluding}"
+    ),
+    found_share_one=(
         "本文档有 {similarity} 的文本在 {count} 个其他文档中找到；去除引用为 {excluding}"
     ),
     outlined_in_text="在正文中加框标出",

@@ -48,13 +48,15 @@ sup {{ font-size: .7em; color: #555; }}
 def _summary(report: SourceReport, words: ReportWords) -> str:
     count = len(report.sources)
     if report.similarity is None or report.similarity_excluding_citations is None:
-        return f"<p>{html.escape(words.found_in_count.format(count=count))}</p>"
+        found_in = words.found_in_one if count == 1 else words.found_in_count
+        return f"<p>{html.escape(found_in.format(count=count))}</p>"
     dismissed = (
         words.sentence_gap + words.dismissed_sentence.format(count=report.dismissed)
         if report.dismissed
         else ""
     )
-    found = html.escape(words.found_share_sentence).format(
+    sentence = words.found_share_one if count == 1 else words.found_share_sentence
+    found = html.escape(sentence).format(
         similarity=f"<b>{report.similarity:.1%}</b>",
         count=count,
         excluding=f"<b>{report.similarity_excluding_citations:.1%}</b>",
