@@ -161,5 +161,8 @@ def test_a_pdf_reads_in_paragraphs_and_its_passages_stay_on_their_words(
         highlighted = [s.cursor.selectedText() for s in dialog.left.edit.extraSelections()]
         joined = "".join(highlighted).replace("\u200b", "").replace(" ", "")
         assert text[1].replace(" ", "")[:40] in joined  # the copied paragraphs, on their words
+        dialog.left.edit.selectAll()  # copied as the document has it: no zero-width spaces
+        copied = dialog.left.edit.createMimeDataFromSelection().text()
+        assert "\u200b" not in copied and copied == shown.replace("\u200b", "")
         dialog.close()
         qtbot.waitUntil(lambda: not window.compare_dialogs)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QMimeData, QPoint, Qt
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
 
@@ -47,6 +47,16 @@ class Mark:
         self.start, self.end, self.color, self.tip = start, end, color, tip
 
 
+class _PaneEdit(QPlainTextEdit):
+    """The pane's text, copied as the document has it: a PDF's lines joined for reading
+    (`core.report.reflowed`) carry zero-width spaces, which a pasted quotation must not."""
+
+    def createMimeDataFromSelection(self) -> QMimeData:  # Qt's name
+        data = QMimeData()
+        data.setText(self.textCursor().selection().toPlainText().replace("\u200b", ""))
+        return data
+
+
 class TextPane(QWidget):
     def __init__(self, title: str, path: str) -> None:
         super().__init__()
@@ -55,7 +65,7 @@ class TextPane(QWidget):
         )
         self.label.setToolTip(path)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.edit = QPlainTextEdit()
+        self.edit = _PaneEdit()
         self.edit.setReadOnly(True)
         self.edit.setPlaceholderText(self.tr("Reading and comparing…"))
         self.text = ""
