@@ -367,6 +367,15 @@ def test_output_goes_through_links_and_into_pipes_and_bad_outputs_are_refused_fi
     assert not list(tmp_path.glob("*.part"))
 
 
+def test_a_mistake_in_a_commands_arguments_shows_that_commands_usage(tmp_path: Path) -> None:
+    """A missing folder printed the program's usage ("neardup [-h] [--version] COMMAND"),
+    which says nothing of what scan takes; argparse's own errors show the command's."""
+    done = run("scan", str(tmp_path / "missing"), "-o", str(tmp_path / "r.json"))
+    assert done.returncode == 2
+    assert done.stderr.startswith("usage: neardup scan ")
+    assert "neardup scan: error: no such file or folder" in done.stderr
+
+
 def test_a_share_that_is_no_number_is_said_in_the_options_words(corpus: Path) -> None:
     """argparse named its type function: "invalid _fraction value: 'abc'"."""
     for value in ("abc", "150%"):
