@@ -295,6 +295,14 @@ def _check(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _largest_first(found: list[tuple[float, str, Any]]) -> list[str]:
+    """A line for each other document: the share of this one it holds, the kind, its path."""
+    return [
+        f"  {share:6.1%}  {kind:<14}  {path}"
+        for share, kind, path in sorted(found, key=lambda f: -f[0])
+    ]
+
+
 def _text_report(result: Any) -> str:
     """Per checked document: each library document that holds its text, largest first,
     then each other checked document that shares text with it (a check compares the
@@ -313,12 +321,10 @@ def _text_report(result: Any) -> str:
                 found[in_library].append((share or 0.0, pair.kind.value, docs[other].path))
         held = counted(len(found[True]), "library document holds", "library documents hold")
         lines.append(f"{doc.path}: {held} part of it")
-        for share, kind, path in sorted(found[True], key=lambda f: -f[0]):
-            lines.append(f"  {share:6.1%}  {kind:<14}  {path}")
+        lines += _largest_first(found[True])
         if found[False]:
             lines.append(f"  and {counted(len(found[False]), 'other checked document')}:")
-            for share, kind, path in sorted(found[False], key=lambda f: -f[0]):
-                lines.append(f"  {share:6.1%}  {kind:<14}  {path}")
+            lines += _largest_first(found[False])
     for problem in result.problems:
         lines.append(f"{problem.path}: problem: {problem.reason}")
     return "\n".join(lines) + "\n"

@@ -126,8 +126,7 @@ def _exhaustive(texts: dict[str, str], min_overlap: float) -> set[tuple[str, str
     accepted = set()
     for a, b in itertools.combinations(names, 2):
         found = measure_overlap(compact[a], compact[b])
-        shorter = found.overlap_a if len(texts[a]) <= len(texts[b]) else found.overlap_b
-        if kind_of(found, shorter, min_overlap) is not None:
+        if kind_of(found, len(texts[a]), len(texts[b]), min_overlap) is not None:
             accepted.add((a, b))
     return accepted
 

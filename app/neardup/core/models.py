@@ -242,14 +242,15 @@ class Overlap:
 NEAR_DUPLICATE_SHARE = 0.5
 
 
-def kind_of(found: Overlap, shorter_share: float, min_overlap: float) -> PairKind | None:
-    """The kind of a verified pair of different texts, or None when it is no copy: a
-    near-duplicate when each is at least ``NEAR_DUPLICATE_SHARE`` found in the other, a
-    partial copy when the shorter one is at least ``min_overlap`` found."""
+def kind_of(found: Overlap, a_length: int, b_length: int, min_overlap: float) -> PairKind | None:
+    """The kind of a verified pair of different texts (of these lengths), or None when it is
+    no copy: a near-duplicate when each is at least ``NEAR_DUPLICATE_SHARE`` found in the
+    other, a partial copy when the shorter one is at least ``min_overlap`` found."""
     if not found.spans:
         return None
     if min(found.overlap_a, found.overlap_b) >= NEAR_DUPLICATE_SHARE:
         return PairKind.NEAR_DUPLICATE
+    shorter_share = found.overlap_a if a_length <= b_length else found.overlap_b
     return PairKind.PARTIAL if shorter_share >= min_overlap else None
 
 

@@ -65,8 +65,7 @@ def compare_documents(left: Analyzed, right: Analyzed, settings: ScanSettings) -
     if left.content_key == right.content_key:
         kind: PairKind | None = PairKind.DUPLICATE
     else:
-        shorter = overlap.overlap_a if left.chars <= right.chars else overlap.overlap_b
-        kind = kind_of(overlap, shorter, settings.min_overlap)
+        kind = kind_of(overlap, left.chars, right.chars, settings.min_overlap)
     return Comparison(
         left,
         right,

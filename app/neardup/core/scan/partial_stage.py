@@ -275,8 +275,7 @@ def passage_pairs(
         )
         if settings.exclude_common is not None:
             found = _without_common(found, docs[pair.a].text, docs[pair.b].text, settings)
-        shorter = found.overlap_a if lengths[pair.a] <= lengths[pair.b] else found.overlap_b
-        kind = kind_of(found, shorter, settings.min_overlap)
+        kind = kind_of(found, int(lengths[pair.a]), int(lengths[pair.b]), settings.min_overlap)
         if kind is None:
             return None
         pair.kind, pair.overlap_a, pair.overlap_b = kind, found.overlap_a, found.overlap_b
