@@ -394,9 +394,14 @@
         <translation>{figures} — 扫描得出的数值，与“文档对”标签页相同</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>Not a pair of the last scan; measured for these two files alone: Hamming distance {distance} · similarity {similarity} (their words weighed without a collection, so a scan that holds them can give other figures) · {shares} · {passages}</source>
-        <translation>不是上次扫描中的文档对；仅针对这两个文件测量：汉明距离 {distance} · 相似度 {similarity}（词语权重未参照整个文档集计算，因此包含它们的扫描可能给出不同的数值） · {shares} · {passages}</translation>
+        <location line="+11"/>
+        <source>No copy found</source>
+        <translation>未发现复制</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{kind} · not a pair of the last scan; measured for these two files alone: Hamming distance {distance} · similarity {similarity} (their words weighed without a collection, so a scan that holds them can give other figures) · {shares} · {passages}</source>
+        <translation>{kind} · 不是上次扫描中的文档对；仅针对这两个文件测量：汉明距离 {distance} · 相似度 {similarity}（词语权重未参照整个文档集计算，因此包含它们的扫描可能给出不同的数值） · {shares} · {passages}</translation>
     </message>
 </context>
 <context>
@@ -2345,7 +2350,7 @@
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../app/neardup/gui/compare/text_pane.py" line="+54"/>
+        <location filename="../../app/neardup/gui/compare/text_pane.py" line="+64"/>
         <source>&lt;b&gt;{title}&lt;/b&gt;: {name}</source>
         <translation>&lt;b&gt;{title}&lt;/b&gt;：{name}</translation>
     </message>

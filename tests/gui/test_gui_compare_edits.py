@@ -192,7 +192,10 @@ def test_compare_two_files_from_the_file_menu(
     assert dialog.pair is None and dialog.paths == (str(original), str(edited))
     # no scan yet: the figures are measured here, and say so
     info = dialog.info.text()
-    assert info.startswith("Not a pair of the last scan; measured for these two files alone")
+    # with the kind a scan would give them, which rests on the two texts alone
+    assert info.startswith(
+        "Near-duplicate · not a pair of the last scan; measured for these two files alone"
+    )
     assert dialog.mode == EDITS  # most of each text is common: an edited copy
     assert [t for t, _ in dialog.right.marked_text()] == ["airport", "but lively"]
     _close(qtbot, window, dialog)
@@ -218,4 +221,16 @@ def test_texts_with_nothing_in_common_scroll_by_the_same_share(
     share_a = dialog.left.top_offset() / len(dialog.left.text)
     share_b = dialog.right.top_offset() / len(dialog.right.text)
     assert abs(share_a - share_b) < 0.1
+    _close(qtbot, window, dialog)
+
+
+def test_two_unrelated_files_compared_say_no_copy_was_found(
+    qtbot: QtBot, window: MainWindow, memos: tuple[Path, Path]
+) -> None:
+    original, _ = memos
+    other = original.parent / "other_0.txt"
+    dialog = _open(qtbot, window.compare.compare_files(original, other))
+    assert dialog.pair is None
+    assert dialog.info.text().startswith("No copy found · not a pair of the last scan")
+    assert dialog.mode == PASSAGES and not dialog.left.marks
     _close(qtbot, window, dialog)

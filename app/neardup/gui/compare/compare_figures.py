@@ -110,12 +110,19 @@ def scan_pair_text(pair: PairRow, outcome: CompareOutcome, passages: int, own: b
 def two_files_text(outcome: CompareOutcome) -> str:
     """Figures for two files that are no pair of the last scan: all measured here."""
     c = outcome.comparison
+    # The kind a scan would give them: it rests on the overlaps, which depend on the two
+    # texts alone, so a scan that holds them gives it too.
+    if c.kind is None:
+        kind = translate("CompareFigures", "No copy found")
+    else:
+        kind = kind_text(c.kind.value).capitalize()
     return translate(
         "CompareFigures",
-        "Not a pair of the last scan; measured for these two files alone: Hamming distance "
-        "{distance} · similarity {similarity} (their words weighed without a collection, so a "
-        "scan that holds them can give other figures) · {shares} · {passages}",
+        "{kind} · not a pair of the last scan; measured for these two files alone: Hamming "
+        "distance {distance} · similarity {similarity} (their words weighed without a "
+        "collection, so a scan that holds them can give other figures) · {shares} · {passages}",
     ).format(
+        kind=kind,
         distance=c.distance,
         similarity=f"{c.similarity:.3f}",
         shares=_shares(c.overlap.overlap_a, c.overlap.overlap_b),
