@@ -17,7 +17,7 @@ from typing import Any
 
 from neardup.cli_interrupt import interrupts_cancel
 from neardup.cli_options import add_analysis_options, add_file_options
-from neardup.cli_output import check_output, counted
+from neardup.cli_output import check_output, counted, skipped_text
 from neardup.core.library import LibraryError
 from neardup.core.settings import ScanSettings, Weighting
 
@@ -191,9 +191,14 @@ def _add(args: argparse.Namespace) -> int:
     for notice in outcome.notices:
         print(f"neardup: note: {notice}", file=sys.stderr)
     state = " (stopped: run it again to add the rest)" if outcome.cancelled else ""
+    other = ""
+    if outcome.skipped_files:
+        types = skipped_text(outcome.skipped_types)
+        other = f", {counted(outcome.skipped_files, 'file')} of other types skipped ({types})"
     print(
         f"{args.library}: {outcome.added} added, {outcome.updated} updated, "
-        f"{outcome.unchanged} unchanged, {len(outcome.problems)} problems{state}",
+        f"{outcome.unchanged} unchanged, {counted(len(outcome.problems), 'problem')}"
+        f"{other}{state}",
         file=sys.stderr,
     )
     if interrupts.ctrl_c or interrupts.terminate:
@@ -230,7 +235,7 @@ def _info(args: argparse.Namespace) -> int:
     settings = found["settings"]
     lines = [
         f"Library: {found['folder']}",
-        f"Documents: {found['documents']} ({found['problems']} files could not be used)",
+        f"Documents: {found['documents']} ({counted(found['problems'], 'file')} could not be used)",
         f"Passage keys: {found['keys']} (one window of {found['key_window']} keys: any shared "
         f"verbatim run of {found['guaranteed_run_chars']} characters is found)",
         f"Terms: {found['terms']}",

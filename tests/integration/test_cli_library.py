@@ -19,18 +19,22 @@ def test_add_check_and_sources_from_the_command_line(
 ) -> None:
     files = make_library_files(tmp_path)
     docs = make_submissions(tmp_path, files)
+    (files / "notes.odt").write_bytes(b"PK\x03\x04")  # a type NearDup does not read
     library = tmp_path / "library"
     run = ["--no-cache", "--workers", "1", "--quiet"]
     assert main(["library", "add", str(library), str(files), *run]) == 0
     added = capsys.readouterr()
-    assert "10 added, 0 updated, 0 unchanged, 1 problems" in added.err
+    assert (
+        "10 added, 0 updated, 0 unchanged, 1 problem, 1 file of other types skipped (.odt 1)"
+        in added.err
+    )
     assert "broken.pdf" in added.err and "Not a valid PDF file" in added.err
     assert main(["library", "add", str(library), str(files), *run]) == 0
     assert "0 added, 0 updated, 10 unchanged" in capsys.readouterr().err
 
     assert main(["library", "info", str(library)]) == 0
     info = capsys.readouterr().out
-    assert "Documents: 10 (1 files could not be used)" in info
+    assert "Documents: 10 (1 file could not be used)" in info
     assert "any shared verbatim run of 159 characters is found" in info
     assert main(["library", "info", str(library), "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["documents"] == 10

@@ -58,10 +58,15 @@ class AddOutcome:
     added: int = 0
     updated: int = 0
     unchanged: int = 0
-    skipped_files: int = 0  # files of other types inside the folders
+    # Files of other types inside the folders, by suffix, the commonest first (as a scan's).
+    skipped_types: dict[str, int] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
     cancelled: bool = False
+
+    @property
+    def skipped_files(self) -> int:
+        return sum(self.skipped_types.values())
 
 
 def run_settings(library: ScanSettings, given: ScanSettings) -> ScanSettings:
@@ -102,7 +107,7 @@ def _add(
     found = walk(
         paths, settings.suffixes, settings.exclude, settings.include_hidden, settings.include
     )
-    outcome = AddOutcome(skipped_files=found.skipped, problems=list(found.problems))
+    outcome = AddOutcome(skipped_types=dict(found.skipped_types), problems=list(found.problems))
     known = db.hashes_at([str(path) for path in found.files])
     # Stat'ed before they are hashed, so that a file changed in between is seen to have
     # changed while it was read; the analysis takes both, and reads no file twice.
