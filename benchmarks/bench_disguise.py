@@ -31,6 +31,7 @@ KINDS = {
     "punctuation": ("zh", "en"),
     "clauses": ("zh", "en"),
     "synonyms": ("zh", "en"),
+    "spaced marks": ("zh", "en"),  # last: the kinds before it keep their documents
 }
 
 
@@ -45,6 +46,8 @@ def disguise(kind: str, text: str, lang: str, rng: random.Random) -> str:
         return disguises.swapped_punctuation(text, rng)
     if kind == "clauses":
         return disguises.reordered_clauses(text, rng)
+    if kind == "spaced marks":
+        return disguises.spaced_punctuation(text, rng)
     return disguises.synonyms(text, rng, lang)
 
 

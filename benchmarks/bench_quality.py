@@ -77,25 +77,31 @@ def row(name: str, scored: dict[str, Any]) -> str:
     near = precision.get("near-duplicate", {}).get("precision")
     partial = precision.get("partial", {}).get("precision")
     mae = scored.get("overlap_mae")
+    mae_all = scored.get("overlap_mae_all")
     return (
         f"| {name} | " + " | ".join(cells) + f" | {near if near is not None else '–'} | "
         f"{partial if partial is not None else '–'} | {mae if mae is not None else '–'} | "
-        f"{scored['fingerprint_recall']:.2f} |"
+        f"{mae_all if mae_all is not None else '–'} | {scored['fingerprint_recall']:.2f} |"
     )
 
 
 HEADER = (
     "| run | "
     + " | ".join(CASES)
-    + " | near-dup precision | partial precision | overlap MAE | SimHash alone ≤ k |\n"
-    "|---|" + "---|" * (len(CASES) + 4)
+    + " | near-dup precision | partial precision | overlap MAE | MAE, all labelled"
+    " | SimHash alone ≤ k |\n"
+    "|---|" + "---|" * (len(CASES) + 5)
 )
 
 
 def peer_row(name: str, scored: dict[str, Any]) -> str:
     recall = scored["recall"]
     cells = [f"{recall[c]['recall']:.2f}" if c in recall else "–" for c in CASES]
-    return f"| {name} | " + " | ".join(cells) + f" | {scored['precision']} (any kind) | – | – | – |"
+    return (
+        f"| {name} | "
+        + " | ".join(cells)
+        + f" | {scored['precision']} (any kind) | – | – | – | – |"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

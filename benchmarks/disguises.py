@@ -53,6 +53,15 @@ def swapped_punctuation(text: str, rng: random.Random, share: float = 0.8) -> st
     return "".join(rng.choice(swaps[c]) if c in swaps and rng.random() < share else c for c in text)
 
 
+_MARKS = frozenset("，。；：、！？,.;:!?")
+
+
+def spaced_punctuation(text: str, rng: random.Random, share: float = 0.8) -> str:
+    """About ``share`` of the marks inside and at the end of sentences turned into spaces,
+    words untouched: a copy's Chinese then has a space where its source has "，"."""
+    return "".join(" " if c in _MARKS and rng.random() < share else c for c in text)
+
+
 def reordered_clauses(text: str, rng: random.Random) -> str:
     """Within each sentence of two or more clauses, the clauses in another order."""
     sentences = []

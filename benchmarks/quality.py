@@ -146,7 +146,8 @@ def score(labels: dict[str, Any], report: dict[str, Any], root: Path) -> dict[st
             found += 1
             if got["kind"] in pair["accept_kinds"]:
                 hit += 1
-                if case in PARTIAL_CASES and got.get("overlap_a") is not None:
+                labelled = pair.get("overlap_a") is not None
+                if labelled and got.get("overlap_a") is not None:
                     # Expected overlaps, oriented like the key.
                     exp_a, exp_b = pair["overlap_a"], pair["overlap_b"]
                     if (pair["a"], pair["b"]) != k:
@@ -194,12 +195,15 @@ def score(labels: dict[str, Any], report: dict[str, Any], root: Path) -> dict[st
             "related_any_kind": ratio(loose, scored),
         }
     implied = truth.implied_pairs()
+    partial_errors = [x for c in PARTIAL_CASES for e in errors[c] for x in e]
     all_errors = [x for errs in errors.values() for e in errs for x in e]
     return {
         "recall": per_case,
         "precision": precision,
         "related_pairs_found": ratio(len(implied & set(reported)), len(implied)),
-        "overlap_mae": mean(all_errors),
+        "overlap_mae": mean(partial_errors),
+        # Over every labelled pair found with its kind: whole copies (edited, reordered) too.
+        "overlap_mae_all": mean(all_errors),
         "boilerplate_false_pairs": boilerplate_fp,
         "common_text_pairs": common_text,
         "false_pairs_sample": false_pairs,

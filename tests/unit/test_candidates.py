@@ -36,7 +36,8 @@ def test_a_small_template_shared_by_many_documents_pairs_only_through_its_edges(
     pair, however many theses. The keys at its edges are kept only where they beat the
     keys that run on into each thesis's own text, so by part of the theses: those pair the
     theses that keep the same one (verification rejects them; see
-    ``test_shared_text.py``), a small share of all pairs."""
+    ``test_shared_text.py``). How many that is depends on the line: a key at its edge kept
+    by half the theses pairs a quarter of all pairs."""
     template = (
         "本论文是作者在导师指导下独立完成的研究成果，除文中已经注明引用的内容外不包含他人成果。"
     )
@@ -60,7 +61,6 @@ def test_a_small_template_shared_by_many_documents_pairs_only_through_its_edges(
     }
     assert added <= edge_pairs
     assert not template_keys & {k for k, h in keepers.items() if 2 <= len(h) <= MAX_SHARED_BY}
-    assert len(added) < count * (count - 1) // 2 // 10
 
 
 def _keys_of(text: str) -> set[int]:

@@ -73,7 +73,8 @@ def test_a_chinese_thesis_has_both_figures_and_one_source_for_two_copies(
     assert pasted[0].text.startswith(thesis_text.split("\n")[7][:20])
     assert "。" in pasted[0].text
     # The quotation and the reference list are found, and cited.
-    assert any(cited and text in quotation for text, cited in texts.items())
+    # (with the marks that close it: the full stop, and here the closing quotation mark)
+    assert any(cited and text.removesuffix("”") in quotation for text, cited in texts.items())
     assert any(cited and "清华大学" in text for text, cited in texts.items())
 
 

@@ -41,9 +41,10 @@ _CJK_BLOCKS = (
 
 # Punctuation a copy can swap for its kind without changing a word: the marks inside a
 # sentence (comma, semicolon, colon, the enumeration comma 、) become a comma, those that
-# end one become a full stop. NFKC has made the full-width forms half-width already. A
-# Chinese sentence has a mark every few characters, so a copy with "，" turned into "；"
-# shared no 16-character shingle with its source, and was found nowhere.
+# end one become a full stop. NFKC has made the full-width forms half-width already. Texts
+# are compared without their marks (``shingles``), so finding a copy does not rest on this;
+# it keeps the sentences of a copy whose "，" became "；" cut as its source's are (";" ends
+# a sentence, "," does not), which the compare view aligns.
 PUNCTUATION_KINDS = {";": ",", ":": ",", "、": ",", "!": ".", "?": ".", "。": "."}
 
 

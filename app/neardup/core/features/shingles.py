@@ -1,10 +1,12 @@
 """Shingles of one document's text, and the hashes winnowing keeps of them.
 
-A text is compared on its non-space characters ("compact" text): whitespace and line
-breaks differ between formats and say nothing about copying. Every run of ``SHINGLE``
-compact characters is a shingle with a 64-bit hash. Shingles made of one repeated
-character (table rules) or without a word character (letters, digits, Han) are
-"tainted": they never count as evidence of copying.
+A text is compared on its characters but whitespace and the punctuation of Chinese text
+("compact" text, ``compared_characters``): whitespace and line breaks differ between
+formats, and a Chinese copy can change its marks without changing a word, so neither says
+anything about copying (a pair's shares still count the marks: ``passages.counting``).
+Every run of ``SHINGLE`` compact characters is a shingle with a 64-bit hash. Shingles made
+of one repeated character (table rules) or without a word character (letters, digits,
+Han) are "tainted": they never count as evidence of copying.
 
 Winnowing (Schleimer, Wilkerson and Aiken, SIGMOD 2003) runs over keys of ``KEY_CHARS``
 characters, each the hash of two shingles ``SHINGLE`` apart, and keeps the smallest key of
@@ -20,14 +22,16 @@ keys can stand for enough of one of them (``core.passages.candidates``).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from neardup.core.features.word_runs import basic_plane_alnum
+from neardup.core.features.word_runs import HAN_RANGES, basic_plane_alnum
 
 # Changing any of these changes results: bump versions.ANALYSIS_VERSION and
 # versions.OVERLAP_VERSION with it.
@@ -47,11 +51,82 @@ WHITESPACE_CODES = np.array([ord(c) for c in " \t\n\r\f\v\u3000\u00a0"], dtype=n
 # character, where ``np.isin`` compares every character with each of them.
 _SPACE_TABLE = np.zeros(int(WHITESPACE_CODES.max()) + 2, dtype=bool)
 _SPACE_TABLE[WHITESPACE_CODES] = True
+_BASIC_PLANE = 0x10000
+# What a compact character may be beside: how the marks of Chinese text are told.
+_OTHER, _HAN_CHARACTER, _MARK = 0, 1, 2
+_FIRST_HAN = ord(HAN_RANGES[0])  # no text without a code point from here on holds Han
+# The blocks where the marks of Chinese text lie (NFKC has made most full-width ones ASCII):
+# ASCII, Latin-1, general punctuation, CJK symbols and punctuation, vertical, small and
+# full-width forms. Punctuation of other scripts never sits between Han characters.
+_MARK_BLOCKS = (
+    (0x21, 0x7E),
+    (0xA1, 0xBF),
+    (0x2010, 0x205E),
+    (0x3000, 0x303F),
+    (0xFE10, 0xFE6F),
+    (0xFF01, 0xFF65),
+)
 
 
 def is_whitespace(codes: npt.NDArray[np.uint32]) -> npt.NDArray[np.bool_]:
     """Which code points are whitespace (``WHITESPACE_CODES``)."""
     found: npt.NDArray[np.bool_] = _SPACE_TABLE[np.minimum(codes, len(_SPACE_TABLE) - 1)]
+    return found
+
+
+def compared_characters(
+    codes: npt.NDArray[np.uint32], spaces: npt.NDArray[np.bool_] | None = None
+) -> npt.NDArray[np.bool_]:
+    """Which code points a text is compared on (its compact characters): all but
+    whitespace and the punctuation of Chinese text.
+
+    A Chinese sentence has a mark every few characters, and a copy can change them without
+    changing a word: with every "，" turned into a space, a copied thesis chapter had the
+    same fingerprint as its source and no 16-character shingle in common with it. A mark
+    is Chinese text's when the nearest character before it that is not a mark is Han (or
+    none is): the marks that end a clause or a sentence go with it wherever a copy moves
+    it, which a rule that also asked of the character after them did not (the marks of
+    reordered sentences then came and went). Marks after other scripts stay: dropping
+    English ones let chance phrases run on across sentences (partial precision 0.77
+    against 0.98 on a held-out corpus), and dropping those before Han as well joined a
+    translation's untranslated commands to the original's (more pairs between unrelated
+    documents, measured). ``spaces``: `is_whitespace` of the codes, where known."""
+    compared = ~(is_whitespace(codes) if spaces is None else spaces)
+    if not (codes >= _FIRST_HAN).any():  # most English text: one pass
+        return compared
+    places = np.flatnonzero(compared)
+    kept = codes[places]
+    classes = _han_and_marks()[np.minimum(kept, _BASIC_PLANE - 1)]
+    astral = np.flatnonzero(kept >= _BASIC_PLANE)
+    if len(astral):  # rare Han (extensions B and on), emoji
+        classes[astral] = np.where(_astral_han(kept[astral]), _HAN_CHARACTER, _OTHER)
+    is_mark = classes == _MARK
+    if not is_mark.any():
+        return compared
+    han = np.append(classes == _HAN_CHARACTER, True)  # the last entry: the text's start
+    order = np.arange(len(kept))
+    before = np.maximum.accumulate(np.where(is_mark, -1, order))  # -1: none before
+    chinese_marks = is_mark & han[before]
+    compared[places[chinese_marks]] = False
+    return compared
+
+
+@cache
+def _han_and_marks() -> npt.NDArray[np.uint8]:
+    """For every code point of the Basic Multilingual Plane: Han, a mark (punctuation,
+    the Unicode categories P*, in ``_MARK_BLOCKS``), or other. Built once a process."""
+    classes = np.zeros(_BASIC_PLANE, dtype=np.uint8)
+    for first, last in zip(HAN_RANGES[0::3], HAN_RANGES[2::3], strict=True):
+        classes[ord(first) : ord(last) + 1] = _HAN_CHARACTER
+    for low, high in _MARK_BLOCKS:
+        for code in range(low, high + 1):
+            if unicodedata.category(chr(code)).startswith("P"):
+                classes[code] = _MARK
+    return classes
+
+
+def _astral_han(codes: npt.NDArray[np.uint32]) -> npt.NDArray[np.bool_]:
+    found: npt.NDArray[np.bool_] = (codes >= 0x20000) & (codes <= 0x3134F)
     return found
 
 
@@ -64,18 +139,23 @@ class Shingles:
     word: npt.NDArray[np.bool_]  # which compact characters are letters, digits or Han
     hashes: HashArray  # one per shingle (starting at each compact character)
     tainted: npt.NDArray[np.bool_]  # shingles that are never evidence of copying
+    # Where the marks of Chinese text lie that comparing leaves out: a copy's shares still
+    # count them, as every other character but whitespace (``passages.overlap``).
+    marks: npt.NDArray[np.int32]
 
     @classmethod
     def of(cls, text: str, hashed: ShingleHasher | None = None) -> Shingles:
         """``hashed``: what hashes the compact characters' shingles (`hashed_shingles`
         by default; verification, which has numba loaded, passes its compiled twin)."""
         codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
-        keep = ~is_whitespace(codes)
+        spaces = is_whitespace(codes)
+        keep = compared_characters(codes, spaces)
         positions = np.flatnonzero(keep).astype(np.int32)
+        marks = np.flatnonzero(~keep & ~spaces).astype(np.int32)
         kept = codes[keep]
         word = _word_characters(kept)
         hashes, tainted = (hashed or hashed_shingles)(kept, word)
-        return cls(positions, kept, word, hashes, tainted)
+        return cls(positions, kept, word, hashes, tainted, marks)
 
 
 # (compact characters, which are word characters) -> (shingle hashes, which are tainted)
@@ -161,8 +241,9 @@ def kept_places(hashes: HashArray, tainted: npt.NDArray[np.bool_]) -> tuple[Hash
 
 
 def compact_length(text: str) -> int:
-    """How many compact (non-space) characters a text has."""
-    return len(text) - sum(text.count(chr(code)) for code in WHITESPACE_CODES.tolist())
+    """How many compact characters (``compared_characters``) a text has."""
+    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+    return int(np.count_nonzero(compared_characters(codes)))
 
 
 def sorted_distinct(values: npt.NDArray[Any], *, owned: bool = False) -> npt.NDArray[Any]:

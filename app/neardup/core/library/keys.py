@@ -12,7 +12,7 @@ consecutive keys holds the same smallest key (the leftmost of ties) in every tex
 the run, and a verbatim run of ``RUN_GUARANTEE = LIBRARY_WINNOW + KEY_CHARS - 1`` compact
 characters holds ``LIBRARY_WINNOW`` whole keys. So, for text (keys made only of layout,
 a table rule or punctuation, are never evidence, as in a scan), **a checked document that shares a
-verbatim run of at least ``RUN_GUARANTEE`` (159) non-space characters with a library
+verbatim run of at least ``RUN_GUARANTEE`` (159) compact characters with a library
 document keeps a key the library document also keeps**, and that document becomes a
 candidate. The check applies the same selection to the checked document.
 

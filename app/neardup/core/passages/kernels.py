@@ -20,6 +20,7 @@ U64 = npt.NDArray[np.uint64]
 U32 = npt.NDArray[np.uint32]
 I32 = npt.NDArray[np.int32]
 F64 = npt.NDArray[np.float64]
+WEIGHT, COUNTED = 0, 1  # the columns of a compact text's cumulative ``weight``
 # A compact text as verification reads it: shingle hashes; its lookup (positions sorted
 # by hash, their 32-bit keys, bucket starts); kept keys and their positions; the
 # normalised-text position of each compact character; the filter of its lookup's keys.
@@ -211,7 +212,7 @@ def passages(chains: Chains, weight: F64, b_length: int, rules: PassageRules) ->
     copy being followed. Passages back to back form a run: within ``max_gap`` in a, or in b
     and twice that in a with gaps differing by ``max_gap`` at most (an edit beside a phrase
     too short to seed, read from the text that gained it). A passage counts when its run
-    weighs ``min_match``, it spans two shingles, ``min_density`` of it is seeds, it is in b.
+    weighs ``min_match``, spans two shingles (``COUNTED``), is ``min_density`` seeds, in b.
     """
     starts, ends, diagonals = chains
     max_gap, max_drift, min_match, min_density, shingle, anchor = rules
@@ -281,12 +282,12 @@ def passages(chains: Chains, weight: F64, b_length: int, rules: PassageRules) ->
             last += 1
             if a_end[last] > a_end[furthest]:
                 furthest = last
-        run_size = weight[a_end[furthest]] - weight[a_start[first]]
+        run_size = weight[a_end[furthest], WEIGHT] - weight[a_start[first], WEIGHT]
         for p in range(first, last + 1):
             length = a_end[p] - a_start[p]
             if (
                 run_size >= min_match
-                and length >= 2 * shingle
+                and weight[a_end[p], COUNTED] - weight[a_start[p], COUNTED] >= 2 * shingle
                 and covered[p] >= min_density * length
                 and b_end[p] <= b_length
             ):
@@ -362,7 +363,7 @@ def _verified_in_order(
     # bound any run of passages (with room for the rounding of a sum in another order).
     weight = 0.0
     for c in range(len(starts)):
-        weight += a_weight[ends[c]] - a_weight[starts[c]]
+        weight += a_weight[ends[c], WEIGHT] - a_weight[starts[c], WEIGHT]
     longest = (ends - starts).max()
     if longest < anchor or weight + (len(starts) - 1) * 2 * max_gap < min_match - 1e-6:
         return True, nothing, nothing, 0.0, 0.0
@@ -399,7 +400,7 @@ def _start_at_the_copy(rows: IntArray, a: Verifiable, b: Verifiable, w: F64, nea
         while word < limit and not (
             _starts_word(a[6], word) and _starts_word(b[6], b_start + word - start)
         ):
-            word = word + 1 if w[word + 1] - w[word] < 1.0 else limit  # Chinese: as it is
+            word = word + 1 if w[word + 1, WEIGHT] - w[word, WEIGHT] < 1.0 else limit
         if word < limit:
             start, b_start = word, b_start + word - start
         rows[r, 0], rows[r, 2] = start, b_start
@@ -407,7 +408,7 @@ def _start_at_the_copy(rows: IntArray, a: Verifiable, b: Verifiable, w: F64, nea
 
 @compiled
 def _starts_word(at: I32, place: int) -> bool:
-    return place == 0 or at[place] - at[place - 1] > 1  # whitespace was dropped before it
+    return place == 0 or at[place] - at[place - 1] > 1  # a space or a mark was dropped before it
 
 
 @compiled

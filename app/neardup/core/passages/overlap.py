@@ -41,6 +41,7 @@ from neardup.core.features import (
 )
 from neardup.core.models import MatchedSpan, Overlap
 from neardup.core.passages import kernels, rejection, text_kernels
+from neardup.core.passages.counting import counted_share
 
 # Changing any of these changes results: bump versions.OVERLAP_VERSION with it.
 MAX_GAP = 24  # an edit of up to this many characters does not split a passage
@@ -79,7 +80,10 @@ class CompactText:
     # int32 halves the memory of the texts a large scan keeps for verification.
     positions: Int32Array  # positions[i] = index in the normalised text of compact char i
     shingles: npt.NDArray[np.uint64]  # hash of the shingle starting at each compact char
-    weight: npt.NDArray[np.float64]  # cumulative weight of word characters, length + 1
+    # Cumulative, length + 1 rows: the weight of word characters (``WEIGHT``), and the
+    # characters a passage's length counts (``COUNTED``): compact ones, and the marks left
+    # out of Chinese text, each with the compact character before it.
+    weight: npt.NDArray[np.float64]
     # Shingles that never seed a match: runs of one repeated character (table
     # rules, "=====") and shingles without a word character.
     tainted: npt.NDArray[np.bool_]
@@ -97,6 +101,9 @@ class CompactText:
     # A filter of the lookup's keys (``text_kernels.key_filter``), a few bits a place: a
     # pair whose seeds cannot cover what it needs is told so without seeding it.
     key_filter: npt.NDArray[np.uint64]
+    # Where the marks of Chinese text that comparing leaves out lie in the normalised text:
+    # a pair's shares count them (``counting``). Verification's kernels never read them.
+    marks: Int32Array
     # The arrays ``kernels.verified_passages`` reads, in its order: made once, as a large
     # scan passes them for millions of candidates.
     verifiable: kernels.Verifiable = field(init=False, repr=False, compare=False)
@@ -123,7 +130,13 @@ class CompactText:
     def of_shingles(cls, shingled: Shingles) -> CompactText:
         """The compact form of a text whose shingles are already known."""
         char_weight = np.where(shingled.codes >= _FIRST_CJK, 1.0, LATIN_CHAR_WEIGHT)
-        cumulative = np.concatenate(([0.0], np.cumsum(char_weight * shingled.word)))
+        cumulative = np.empty((len(shingled.codes) + 1, 2), np.float64)
+        cumulative[0, kernels.WEIGHT] = 0.0
+        np.cumsum(char_weight * shingled.word, out=cumulative[1:, kernels.WEIGHT])
+        # Marks before compact character i (and, past the end, all of them), plus i.
+        marks_before = np.searchsorted(shingled.marks, shingled.positions)
+        cumulative[:-1, kernels.COUNTED] = np.arange(len(shingled.codes)) + marks_before
+        cumulative[-1, kernels.COUNTED] = len(shingled.codes) + len(shingled.marks)
         lookup = sorted_lookup(shingled.hashes, ~shingled.tainted)
         keys = winnowing_keys(shingled.hashes, shingled.tainted)
         kept_positions = text_kernels.kept_positions(keys, WINNOW, NO_HASH)
@@ -138,6 +151,7 @@ class CompactText:
             kept_keys,
             kept_positions,
             key_filter,
+            shingled.marks,
         )
 
     def __len__(self) -> int:
@@ -268,6 +282,28 @@ def verify(
         return None
     if not len(rows):
         return NOTHING_FOUND
+    counted_a, counted_b = (a.positions, a.marks), (b.positions, b.marks)
+    return counted_passages(counted_a, counted_b, rows, spans, (share_a, share_b))
+
+
+# A text's compact positions and the marks left out of it: what counting its share needs.
+Counted = tuple[Int32Array, Int32Array]
+
+
+def counted_passages(
+    a: Counted, b: Counted, rows: IntArray, spans: IntArray, shares: tuple[float, float]
+) -> Passages:
+    """A verified pair's passages (compact ``rows``, normalised ``spans``) with shares of
+    the characters its figures count: the kernels' ``shares`` of compact characters are
+    those where a text has no mark left out of it."""
+    (a_positions, a_marks), (b_positions, b_marks) = a, b
+    if len(a_marks) or len(b_marks):
+        spans = spans.copy()
+    share_a, share_b = shares
+    if len(a_marks):
+        share_a = counted_share(a_positions, a_marks, rows[:, 0], rows[:, 1], spans[:, 1])
+    if len(b_marks):
+        share_b = counted_share(b_positions, b_marks, rows[:, 2], rows[:, 3], spans[:, 3])
     return Passages(round(share_a, 4), round(share_b, 4), spans, rows[:, :2])
 
 

@@ -22,13 +22,16 @@ from neardup.core.passages.overlap import (
     NOTHING_FOUND,
     RULES,
     CompactText,
+    Counted,
     Passages,
+    counted_passages,
     measure_overlap,
 )
 
 IntArray = npt.NDArray[np.int64]
 # The arrays of a text, in the order a pack keeps them: ``kernels.Verifiable``'s, then the
-# weights, then the taint of each shingle (read back by `PackedTexts.text`, not by kernels).
+# weights, then the taint of each shingle and the marks left out (read back by
+# `PackedTexts.text` and for a pair's shares, not by kernels).
 _FIELDS = (
     "shingles",
     "lookup_positions",
@@ -40,6 +43,7 @@ _FIELDS = (
     "key_filter",
     "weight",
     "tainted",
+    "marks",
 )
 
 
@@ -70,6 +74,15 @@ class PackedTexts:
     def packed(self) -> kernels.Packed:
         """The pack as ``kernels.verified_many`` reads it."""
         return (*self.arrays[:9], self.offsets)  # type: ignore[return-value]
+
+    def counted(self, k: int) -> Counted:
+        """What counting text k's share needs (its positions and marks), as views."""
+        start, end = self.offsets[k], self.offsets[k + 1]
+        positions, marks = _FIELDS.index("positions"), _FIELDS.index("marks")
+        return (
+            self.arrays[positions][start[positions] : end[positions]],
+            self.arrays[marks][start[marks] : end[marks]],
+        )
 
     def text(self, k: int) -> CompactText:
         """Text k, as views into the pack (no copy)."""
@@ -117,9 +130,11 @@ def _verified_many(
     return all_measured, all_counts, rows, spans, all_shares
 
 
-def measured_passages(verified: Verified) -> Iterator[tuple[int, Passages]]:
+def measured_passages(
+    verified: Verified, packs: tuple[PackedTexts, PackedTexts], slots: IntArray
+) -> Iterator[tuple[int, Passages]]:
     """(k, passages) for each pair k that `verify_packed` measured, in order; pairs
-    rejected unmeasured are left out."""
+    rejected unmeasured are left out. ``packs`` and ``slots`` as `verify_packed` took them."""
     was_measured, counts, rows, spans, shares = verified
     ends = np.cumsum(counts)
     for k in np.flatnonzero(was_measured).tolist():
@@ -129,10 +144,9 @@ def measured_passages(verified: Verified) -> Iterator[tuple[int, Passages]]:
             continue
         share_a, share_b = shares[k].tolist()
         start = end - count
-        yield (
-            k,
-            Passages(round(share_a, 4), round(share_b, 4), spans[start:end], rows[start:end, :2]),
-        )
+        pack_a, in_a, pack_b, in_b = slots[k].tolist()
+        a, b = packs[pack_a].counted(in_a), packs[pack_b].counted(in_b)
+        yield k, counted_passages(a, b, rows[start:end], spans[start:end], (share_a, share_b))
 
 
 def warm_up() -> None:

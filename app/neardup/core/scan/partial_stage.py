@@ -47,9 +47,9 @@ from neardup.core.scan.verifier import COMPACT_BYTES_KEPT, Batch, Verifier
 from neardup.core.settings import ScanSettings
 from neardup.core.store import AnalysisCache, text_key
 
-# A compact text's memory a character, with its filter of keys and its documents-at
-# counts (measured: 33 + 2 + 4), and some room.
-COMPACT_BYTES_PER_CHAR = 40
+# A compact text's memory a character, with its filter of keys, the counted characters
+# beside its weights, and its documents-at counts (measured: 43 + 4), and some room.
+COMPACT_BYTES_PER_CHAR = 48
 # Representatives a pack holds at most (``core.passages.packed``), and its compact texts'
 # memory at most: the candidates between two packs are verified in one compiled call.
 PACK_REPRESENTATIVES = 64

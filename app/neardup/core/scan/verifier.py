@@ -50,6 +50,10 @@ class Batch:
     pairs: npt.NDArray[np.int64]
     verified: Future[Verified] | None  # None: no pair in one call
     one_by_one: list[tuple[int, int, Passages]]
+    # The texts of the call, and where each pair's two lie in them: its shares count the
+    # marks comparing left out, which the call's results do not hold.
+    packs: tuple[PackedTexts, PackedTexts] | None = None
+    slots: npt.NDArray[np.int64] | None = None
 
 
 # Memory of the compact texts verification keeps at once.
@@ -186,13 +190,14 @@ class Verifier:
         ).astype(np.int64)  # fmt: skip
         other = int(packs[packs != first][0]) if (packs != first).any() else first
         both = (self._packs[first], self._packs[other])
-        return Batch(pairs, verify_packed(both, slots, shares, pool), one_by_one)
+        return Batch(pairs, verify_packed(both, slots, shares, pool), one_by_one, both, slots)
 
     def measured(self, batch: Batch) -> Iterator[tuple[int, int, Passages]]:
         """Each pair of a batch that was measured (a, b, its passages), once its call is
         done: those of the call in order, then those measured one by one."""
-        if batch.verified is not None:
-            for k, found in measured_passages(batch.verified.result()):
+        if batch.verified is not None and batch.packs is not None and batch.slots is not None:
+            verified = batch.verified.result()
+            for k, found in measured_passages(verified, batch.packs, batch.slots):
                 a, b = int(batch.pairs[k, 0]), int(batch.pairs[k, 1])
                 if self._cache is not None:
                     self._new[self._pair_key(a, b)] = _encoded(found)
