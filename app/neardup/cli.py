@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from neardup.cli_command import command_parser
 from neardup.cli_interrupt import interrupts_cancel
 from neardup.cli_output import (
     UsageError,
@@ -382,19 +383,6 @@ def run() -> NoReturn:
     sys.exit(status)
 
 
-def _command_parser(
-    parser: argparse.ArgumentParser, args: argparse.Namespace
-) -> argparse.ArgumentParser:
-    """The parser of the command given (``scan``, ``library add``), whose usage a mistake
-    in its arguments should show, as argparse's own errors do, not the program's."""
-    while True:
-        commands = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
-        chosen = getattr(args, commands[0].dest, None) if commands else None
-        if not commands or chosen not in commands[0].choices:
-            return parser
-        parser = commands[0].choices[chosen]
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     one_blas_thread()  # before numpy loads, here and in the scan's workers
     if getattr(sys, "frozen", False):
@@ -428,7 +416,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return open_desktop_app(getattr(args, "report", None))
     except UsageError as error:
-        command = _command_parser(parser, args)
+        command = command_parser(args, parser)
         command.print_usage(sys.stderr)
         print(f"{command.prog}: error: {error}", file=sys.stderr)
         return EXIT_USAGE

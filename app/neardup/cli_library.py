@@ -15,6 +15,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+from neardup.cli_command import CommandParser
 from neardup.cli_interrupt import interrupts_cancel
 from neardup.cli_options import add_analysis_options, add_file_options
 from neardup.cli_output import check_output, counted, skipped_text
@@ -38,7 +39,7 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
 
 
 def add_library_command(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    commands: argparse._SubParsersAction[CommandParser],
     fraction: Callable[[str], float],
 ) -> None:
     library = commands.add_parser(

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from neardup._version import __version__
+from neardup.cli_command import CommandParser
 from neardup.cli_library import add_library_command
 from neardup.cli_options import add_analysis_options, add_file_options
 from neardup.cli_review import add_review_command, add_reviews_option
@@ -82,7 +83,7 @@ def _language(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _add_sources_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_sources_command(commands: argparse._SubParsersAction[CommandParser]) -> None:
     sources = commands.add_parser(
         "sources",
         help="where a document's text is found, from a scan report",
@@ -166,7 +167,7 @@ def _add_sources_command(commands: argparse._SubParsersAction[argparse.ArgumentP
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="neardup",
         description="Find near-duplicate and partly copied documents (.txt, .docx, .pdf).",
     )

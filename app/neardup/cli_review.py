@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from neardup.cli_command import CommandParser
 from neardup.resources import review_marks_path
 
 if TYPE_CHECKING:  # the store is imported where marks are read: a scan's command line
@@ -180,7 +181,7 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_review_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_review_command(commands: argparse._SubParsersAction[CommandParser]) -> None:
     review = commands.add_parser(
         "review",
         help="confirm or dismiss a match, and list the marks",

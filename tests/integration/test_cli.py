@@ -376,6 +376,24 @@ def test_a_mistake_in_a_commands_arguments_shows_that_commands_usage(tmp_path: P
     assert "neardup scan: error: no such file or folder" in done.stderr
 
 
+def test_a_misspelt_option_names_the_option_meant_with_its_commands_usage(
+    tmp_path: Path,
+) -> None:
+    """argparse said "neardup: error: unrecognized arguments: --treshold 3" under the
+    program's usage, and nothing of the option meant."""
+    done = run("scan", str(tmp_path), "--treshold", "3")
+    assert done.returncode == 2
+    assert done.stderr.startswith("usage: neardup scan ")
+    assert "neardup scan: error: unrecognized arguments: --treshold 3" in done.stderr
+    assert "(did you mean --threshold?)" in done.stderr
+    done = run("library", "add", str(tmp_path / "lib"), str(tmp_path), "--wrkers=2")
+    assert done.returncode == 2 and done.stderr.startswith("usage: neardup library add ")
+    assert "(did you mean --workers?)" in done.stderr
+    assert not (tmp_path / "lib").exists()  # nothing done
+    done = run("scan", str(tmp_path), "--zzz")  # nothing alike: no guess
+    assert done.returncode == 2 and "did you mean" not in done.stderr
+
+
 def test_a_share_that_is_no_number_is_said_in_the_options_words(corpus: Path) -> None:
     """argparse named its type function: "invalid _fraction value: 'abc'"."""
     for value in ("abc", "150%"):
