@@ -130,9 +130,13 @@ def test_bridged_length_is_the_union_with_small_gaps_closed() -> None:
     ends = np.array([60, 20, 15, 210, 130], dtype=np.int64)
     # [0, 20) and [50, 60) are 30 apart (more than MAX_GAP): two runs; [10, 15) is inside.
     assert MAX_GAP < 30
-    assert kernels.bridged_length(starts, ends, MAX_GAP) == 20 + 10 + 10 + 10
-    assert kernels.bridged_length(starts, ends, 100) == 210  # every gap bridged
-    assert kernels.bridged_length(starts[:0], ends[:0], MAX_GAP) == 0
+    each = np.arange(300, dtype=np.float64)  # every character counts one
+    assert kernels.bridged_length(starts, ends, MAX_GAP, each) == 20 + 10 + 10 + 10
+    assert kernels.bridged_length(starts, ends, 100, each) == 210  # every gap bridged
+    assert kernels.bridged_length(starts[:0], ends[:0], MAX_GAP, each) == 0
+    # Marks left out of a compact text count with the character before them.
+    marks = each + (np.arange(300) > 55)  # one mark after character 55
+    assert kernels.bridged_length(starts, ends, MAX_GAP, marks) == 20 + 10 + 10 + 10 + 1
 
 
 def test_the_measure_is_symmetric_in_what_it_finds() -> None:
@@ -188,8 +192,9 @@ def test_the_reach_bound_is_what_the_chains_reach() -> None:
         for a in compact:
             for b in compact:
                 starts, ends, _ = kernels.seed_chains(a.verifiable[:4], b.verifiable[:4], SHINGLE)
-                reach = kernels.bridged_length(starts, ends, MAX_GAP)
-                bound = rejection.reach_bound(a.shingles, b.verifiable, SHINGLE, MAX_GAP)
+                count = a.weight[:, kernels.COUNTED]
+                reach = kernels.bridged_length(starts, ends, MAX_GAP, count)
+                bound = rejection.reach_bound(a.shingles, count, b.verifiable, SHINGLE, MAX_GAP)
                 assert bound == reach
 
 

@@ -7,11 +7,11 @@ cache (a rescan of unchanged files) needs none of the methods' code.
 """
 
 # Normalisation, folding, tokenisation and winnowed keys (analyze.py and what it calls).
-ANALYSIS_VERSION = 14
+ANALYSIS_VERSION = 15
 # Document fingerprints: weighting, SimHash and the IDF table (weighting.py, simhash.py).
 FINGERPRINT_VERSION = 1
 # Exact verification of a pair (overlap.py, its shingle length included).
-OVERLAP_VERSION = 9
+OVERLAP_VERSION = 10
 # Matching, passages, grouping and per-document summaries: what a scan finds from
 # the same analyses (the stored outcome of a whole scan).
-SCAN_VERSION = 15
+SCAN_VERSION = 16

@@ -3,7 +3,7 @@
 A text is compared on its characters but whitespace and the punctuation of Chinese text
 ("compact" text, ``compared_characters``): whitespace and line breaks differ between
 formats, and a Chinese copy can change its marks without changing a word, so neither says
-anything about copying (a pair's shares still count the marks: ``passages.counting``).
+anything about copying (a pair's shares still count the marks: ``kernels.COUNTED``).
 Every run of ``SHINGLE`` compact characters is a shingle with a 64-bit hash. Shingles made
 of one repeated character (table rules) or without a word character (letters, digits,
 Han) are "tainted": they never count as evidence of copying.
@@ -83,10 +83,10 @@ def compared_characters(
     A Chinese sentence has a mark every few characters, and a copy can change them without
     changing a word: with every "，" turned into a space, a copied thesis chapter had the
     same fingerprint as its source and no 16-character shingle in common with it. A mark
-    is Chinese text's when the nearest character before it that is not a mark is Han (or
-    none is): the marks that end a clause or a sentence go with it wherever a copy moves
-    it, which a rule that also asked of the character after them did not (the marks of
-    reordered sentences then came and went). Marks after other scripts stay: dropping
+    is Chinese text's when the nearest character before it that is not a mark is Han: the
+    marks that end a clause or a sentence go with it wherever a copy moves it, which a
+    rule that also asked of the character after them did not (the marks of reordered
+    sentences then came and went). Marks after other scripts stay: dropping
     English ones let chance phrases run on across sentences (partial precision 0.77
     against 0.98 on a held-out corpus), and dropping those before Han as well joined a
     translation's untranslated commands to the original's (more pairs between unrelated
@@ -103,7 +103,9 @@ def compared_characters(
     is_mark = classes == _MARK
     if not is_mark.any():
         return compared
-    han = np.append(classes == _HAN_CHARACTER, True)  # the last entry: the text's start
+    # The last entry stands for no character before: marks that open the text stay, as no
+    # passage (which takes the marks after its last character) could cover them.
+    han = np.append(classes == _HAN_CHARACTER, False)
     order = np.arange(len(kept))
     before = np.maximum.accumulate(np.where(is_mark, -1, order))  # -1: none before
     chinese_marks = is_mark & han[before]

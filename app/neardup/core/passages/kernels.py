@@ -30,6 +30,7 @@ Lookup = tuple[U64, I32, U32, I32]  # a Verifiable's first four: what seeds are 
 # concatenated, then the weights, then where each text's part of each array starts.
 Packed = tuple[U64, I32, U32, I32, U64, IntArray, I32, U64, F64, IntArray]
 Rules = tuple[int, float, float, float, int, int, int, int]
+Shares = tuple[float, float]  # of a and of b
 PassageRules = tuple[int, float, float, float, int, int]  # Rules without the anchor's two
 
 
@@ -187,19 +188,20 @@ def seed_chains(a: Lookup, b: Lookup, shingle: int) -> Chains:
 
 
 @compiled
-def bridged_length(starts: IntArray, ends: IntArray, max_gap: int) -> int:
-    """Length of the union of ranges once every gap of up to ``max_gap`` is bridged."""
+def bridged_length(starts: IntArray, ends: IntArray, max_gap: int, counted: F64) -> float:
+    """What the union of compact ranges counts once every gap of up to ``max_gap`` is
+    bridged: ``counted`` is a text's cumulative ``COUNTED``, which a share divides by."""
     if not len(starts):
-        return 0
+        return 0.0
     order = np.argsort(starts)  # equal starts may come in any order
-    total = 0
+    total = 0.0
     run_start, reach = starts[order[0]], ends[order[0]]
     for k in order[1:]:
         if starts[k] > reach + max_gap:
-            total += reach - run_start
+            total += counted[reach] - counted[run_start]
             run_start = starts[k]
         reach = max(reach, ends[k])
-    return int(total + reach - run_start)
+    return float(total + counted[reach] - counted[run_start])
 
 
 @compiled
@@ -319,16 +321,16 @@ def verified_passages(
     a_weight: F64,
     b: Verifiable,
     b_weight: F64,
-    needed: tuple[float, float],
+    needed: Shares,
     rules: Rules,
 ) -> tuple[bool, IntArray, IntArray, float, float]:
     """A pair verified in one call: whether it was measured (not when its bridged chains
     cannot cover ``needed`` of a and of b), its passages as compact rows and as text spans
     (in order of a), and the two shares. Read in the order `_reads_first` gives."""
     if _reads_first(a, b):
-        return _verified_in_order(a, a_weight, b, needed, rules)
+        return _verified_in_order(a, a_weight, b, b_weight, needed, rules)
     measured, rows, spans, share_b, share_a = _verified_in_order(
-        b, b_weight, a, (needed[1], needed[0]), rules
+        b, b_weight, a, a_weight, (needed[1], needed[0]), rules
     )
     order = np.argsort(rows[:, 2] * (len(b[6]) + 1) + rows[:, 0], kind="mergesort")
     swapped = np.empty_like(rows)
@@ -346,18 +348,18 @@ def verified_passages(
 
 @compiled
 def _verified_in_order(
-    a: Verifiable, a_weight: F64, b: Verifiable, needed: tuple[float, float], rules: Rules
+    a: Verifiable, a_weight: F64, b: Verifiable, b_weight: F64, needed: Shares, rules: Rules
 ) -> tuple[bool, IntArray, IntArray, float, float]:
     """`verified_passages` with ``a`` read first."""
     max_gap, max_drift, min_match, min_density, shingle, anchor, _, _ = rules
     nothing = np.zeros((0, 4), np.int64)
     starts, ends, diagonals = seed_chains(a[:4], b[:4], shingle)
-    length_a, length_b = len(a[6]), len(b[6])
     if not len(starts):
         return needed[0] <= 0.0 and needed[1] <= 0.0, nothing, nothing, 0.0, 0.0
-    reach_a = bridged_length(starts, ends, max_gap)
-    reach_b = bridged_length(starts + diagonals, ends + diagonals, max_gap)
-    if min(1.0, reach_a / length_a) < needed[0] or min(1.0, reach_b / length_b) < needed[1]:
+    a_count, b_count = a_weight[:, COUNTED], b_weight[:, COUNTED]  # what shares count
+    reach_a = bridged_length(starts, ends, max_gap, a_count) / a_count[-1]
+    reach_b = bridged_length(starts + diagonals, ends + diagonals, max_gap, b_count) / b_count[-1]
+    if min(1.0, reach_a) < needed[0] or min(1.0, reach_b) < needed[1]:
         return False, nothing, nothing, 0.0, 0.0
     # All chains' weight and the largest gaps that could join them (twice max_gap in a run)
     # bound any run of passages (with room for the rounding of a sum in another order).
@@ -367,17 +369,13 @@ def _verified_in_order(
     longest = (ends - starts).max()
     if longest < anchor or weight + (len(starts) - 1) * 2 * max_gap < min_match - 1e-6:
         return True, nothing, nothing, 0.0, 0.0
-    rows = passages(
-        (starts, ends, diagonals),
-        a_weight,
-        length_b,
-        (max_gap, max_drift, min_match, min_density, shingle, anchor),
-    )
+    passage_rules = (max_gap, max_drift, min_match, min_density, shingle, anchor)
+    rows = passages((starts, ends, diagonals), a_weight, len(b[6]), passage_rules)
     if not len(rows):
         return True, nothing, nothing, 0.0, 0.0
     _start_at_the_copy(rows, a, b, a_weight, shingle)
-    share_a = bridged_length(rows[:, 0].copy(), rows[:, 1].copy(), 0) / length_a
-    share_b = bridged_length(rows[:, 2].copy(), rows[:, 3].copy(), 0) / length_b
+    share_a = bridged_length(rows[:, 0].copy(), rows[:, 1].copy(), 0, a_count) / a_count[-1]
+    share_b = bridged_length(rows[:, 2].copy(), rows[:, 3].copy(), 0, b_count) / b_count[-1]
     spans = np.empty_like(rows)
     for r in range(len(rows)):
         spans[r, 0] = a[6][rows[r, 0]]

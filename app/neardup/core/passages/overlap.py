@@ -41,7 +41,7 @@ from neardup.core.features import (
 )
 from neardup.core.models import MatchedSpan, Overlap
 from neardup.core.passages import kernels, rejection, text_kernels
-from neardup.core.passages.counting import counted_share
+from neardup.core.passages.closing_marks import close_spans
 
 # Changing any of these changes results: bump versions.OVERLAP_VERSION with it.
 MAX_GAP = 24  # an edit of up to this many characters does not split a passage
@@ -102,7 +102,8 @@ class CompactText:
     # pair whose seeds cannot cover what it needs is told so without seeding it.
     key_filter: npt.NDArray[np.uint64]
     # Where the marks of Chinese text that comparing leaves out lie in the normalised text:
-    # a pair's shares count them (``counting``). Verification's kernels never read them.
+    # a passage's span takes those that close it (``closing_marks``); kernels never read
+    # them (they count them through ``weight``).
     marks: Int32Array
     # The arrays ``kernels.verified_passages`` reads, in its order: made once, as a large
     # scan passes them for millions of candidates.
@@ -273,7 +274,8 @@ def verify(
     compiled call a pair.
     """
     needed = (float(needed_a), float(needed_b))
-    if not rejection.worth_seeding(a.verifiable, b.verifiable, needed, RULES):
+    a_count, b_count = a.weight[:, kernels.COUNTED], b.weight[:, kernels.COUNTED]
+    if not rejection.worth_seeding(a.verifiable, a_count, b.verifiable, b_count, needed, RULES):
         return None
     measured, rows, spans, share_a, share_b = kernels.verified_passages(
         a.verifiable, a.weight, b.verifiable, b.weight, needed, RULES
@@ -282,29 +284,27 @@ def verify(
         return None
     if not len(rows):
         return NOTHING_FOUND
-    counted_a, counted_b = (a.positions, a.marks), (b.positions, b.marks)
-    return counted_passages(counted_a, counted_b, rows, spans, (share_a, share_b))
+    marks_a, marks_b = (a.positions, a.marks), (b.positions, b.marks)
+    return with_closing_marks(marks_a, marks_b, rows, spans, (share_a, share_b))
 
 
-# A text's compact positions and the marks left out of it: what counting its share needs.
-Counted = tuple[Int32Array, Int32Array]
+# A text's compact positions and the marks left out of it: what closing its spans needs.
+MarkPlaces = tuple[Int32Array, Int32Array]
 
 
-def counted_passages(
-    a: Counted, b: Counted, rows: IntArray, spans: IntArray, shares: tuple[float, float]
+def with_closing_marks(
+    a: MarkPlaces, b: MarkPlaces, rows: IntArray, spans: IntArray, shares: tuple[float, float]
 ) -> Passages:
-    """A verified pair's passages (compact ``rows``, normalised ``spans``) with shares of
-    the characters its figures count: the kernels' ``shares`` of compact characters are
-    those where a text has no mark left out of it."""
+    """A verified pair's passages (compact ``rows``, normalised ``spans``) with each span
+    carried past the marks that close it, where a text has marks left out of it."""
     (a_positions, a_marks), (b_positions, b_marks) = a, b
     if len(a_marks) or len(b_marks):
         spans = spans.copy()
-    share_a, share_b = shares
     if len(a_marks):
-        share_a = counted_share(a_positions, a_marks, rows[:, 0], rows[:, 1], spans[:, 1])
+        close_spans(a_positions, a_marks, rows[:, 1], spans[:, 1])
     if len(b_marks):
-        share_b = counted_share(b_positions, b_marks, rows[:, 2], rows[:, 3], spans[:, 3])
-    return Passages(round(share_a, 4), round(share_b, 4), spans, rows[:, :2])
+        close_spans(b_positions, b_marks, rows[:, 3], spans[:, 3])
+    return Passages(round(shares[0], 4), round(shares[1], 4), spans, rows[:, :2])
 
 
 def measure_overlap(a: CompactText, b: CompactText) -> Overlap:

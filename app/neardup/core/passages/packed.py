@@ -22,10 +22,10 @@ from neardup.core.passages.overlap import (
     NOTHING_FOUND,
     RULES,
     CompactText,
-    Counted,
+    MarkPlaces,
     Passages,
-    counted_passages,
     measure_overlap,
+    with_closing_marks,
 )
 
 IntArray = npt.NDArray[np.int64]
@@ -75,8 +75,8 @@ class PackedTexts:
         """The pack as ``kernels.verified_many`` reads it."""
         return (*self.arrays[:9], self.offsets)  # type: ignore[return-value]
 
-    def counted(self, k: int) -> Counted:
-        """What counting text k's share needs (its positions and marks), as views."""
+    def mark_places(self, k: int) -> MarkPlaces:
+        """Text k's compact positions and the marks left out of it, as views."""
         start, end = self.offsets[k], self.offsets[k + 1]
         positions, marks = _FIELDS.index("positions"), _FIELDS.index("marks")
         return (
@@ -145,8 +145,8 @@ def measured_passages(
         share_a, share_b = shares[k].tolist()
         start = end - count
         pack_a, in_a, pack_b, in_b = slots[k].tolist()
-        a, b = packs[pack_a].counted(in_a), packs[pack_b].counted(in_b)
-        yield k, counted_passages(a, b, rows[start:end], spans[start:end], (share_a, share_b))
+        a, b = packs[pack_a].mark_places(in_a), packs[pack_b].mark_places(in_b)
+        yield k, with_closing_marks(a, b, rows[start:end], spans[start:end], (share_a, share_b))
 
 
 def warm_up() -> None:

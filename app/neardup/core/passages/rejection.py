@@ -16,7 +16,16 @@ import numpy as np
 import numpy.typing as npt
 
 from neardup.core.passages.compiled import compiled
-from neardup.core.passages.kernels import F64, U64, IntArray, Packed, Rules, Verifiable
+from neardup.core.passages.kernels import (
+    COUNTED,
+    F64,
+    U64,
+    IntArray,
+    Packed,
+    Rules,
+    Shares,
+    Verifiable,
+)
 
 # A key's two places in a text's filter of keys (``text_kernels.key_filter``).
 FILTER_MIXES = np.array([0x9E3779B1, 0x85EBCA77], np.uint64)
@@ -89,9 +98,10 @@ def shares_anchor_run(a: Verifiable, b: Verifiable, anchor_shingles: int, max_tr
 
 
 @compiled
-def reach_bound(a_shingles: U64, b: Verifiable, shingle: int, max_gap: int) -> int:
+def reach_bound(a_shingles: U64, a_count: F64, b: Verifiable, shingle: int, max_gap: int) -> float:
     """What ``kernels.bridged_length`` gives a's chains in b, without seeding: the union,
-    bridged, of every place of a whose shingle b's lookup holds (the places of the seeds).
+    bridged, of every place of a whose shingle b's lookup holds (the places of the seeds),
+    as ``a_count`` (a's cumulative ``COUNTED``) counts it.
     A first pass over a keeps the places whose key b's filter of keys may hold (a few in a
     hundred), without a branch; only those are looked up, in a second."""
     b_shingles, b_positions, b_keys, b_buckets, b_filter = b[0], b[1], b[2], b[3], b[7]
@@ -108,7 +118,8 @@ def reach_bound(a_shingles: U64, b: Verifiable, shingle: int, max_gap: int) -> i
             held &= b_filter[bit >> np.uint64(6)] >> (bit & np.uint64(63))
         maybe[count] = i
         count += int(held)
-    total, run_start, reach = 0, 0, -max_gap - 2  # the first place starts a run
+    last = len(a_count) - 1
+    total, run_start, reach = 0.0, 0, -max_gap - 2  # the first place starts a run
     for i in maybe[:count]:
         key = np.uint32(a_shingles[i] >> np.uint64(32))
         y, end = b_buckets[key >> shift], b_buckets[(key >> shift) + 1]
@@ -119,23 +130,41 @@ def reach_bound(a_shingles: U64, b: Verifiable, shingle: int, max_gap: int) -> i
             y += 1
         if y < end and b_keys[y] == key:
             if i > reach + max_gap:
-                total, run_start = total + max(0, reach - run_start), i
+                if reach > run_start:
+                    total += a_count[min(reach, last)] - a_count[run_start]
+                run_start = i
             reach = i + shingle
-    return total + max(0, reach - run_start)
+    if reach > run_start:
+        total += a_count[min(reach, last)] - a_count[run_start]
+    return total
 
 
 @compiled
-def worth_seeding(a: Verifiable, b: Verifiable, needed: tuple[float, float], rules: Rules) -> bool:
-    """Whether a pair may hold a passage and cover ``needed`` of a and of b: False only
-    where ``kernels.verified_passages`` would find nothing, or leave the pair unmeasured."""
+def worth_seeding(
+    a: Verifiable, a_count: F64, b: Verifiable, b_count: F64, needed: Shares, rules: Rules
+) -> bool:
+    """Whether a pair may hold a passage and cover ``needed`` of a and of b (shares of
+    each text's cumulative ``COUNTED``, ``a_count`` and ``b_count``): False only where
+    ``kernels.verified_passages`` would find nothing, or leave the pair unmeasured."""
     max_gap, shingle, anchor_shingles, tries = rules[0], rules[4], rules[6], rules[7]
     # The bound first: it rejects four candidates in five, the anchor one in two.
-    for need, x, y in ((needed[0], a, b), (needed[1], b, a)):
-        if need > 0.0 and not len(x[6]):  # an empty text covers nothing
-            return False
-        if need > 0.0 and min(1.0, reach_bound(x[0], y, shingle, max_gap) / len(x[6])) < need:
-            return False
+    if not _may_cover(needed[0], a, a_count, b, shingle, max_gap):
+        return False
+    if not _may_cover(needed[1], b, b_count, a, shingle, max_gap):
+        return False
     return shares_anchor_run(a, b, anchor_shingles, tries)
+
+
+@compiled
+def _may_cover(
+    need: float, x: Verifiable, x_count: F64, y: Verifiable, shingle: int, max_gap: int
+) -> bool:
+    """Whether x's chains in y may cover ``need`` of x (as its ``COUNTED`` counts)."""
+    if need <= 0.0:
+        return True
+    if not len(x[6]):  # an empty text covers nothing
+        return False
+    return bool(min(1.0, reach_bound(x[0], x_count, y, shingle, max_gap) / x_count[-1]) >= need)
 
 
 @compiled
@@ -156,6 +185,24 @@ def worth_seeding_many(
     """`worth_seeding` of the pairs ``kernels.verified_many`` takes, as it takes them."""
     worth = np.zeros(len(slots), np.bool_)
     for k in range(len(slots)):
-        a, b = _text(packs[slots[k, 0]], slots[k, 1]), _text(packs[slots[k, 2]], slots[k, 3])
-        worth[k] = worth_seeding(a, b, (needed[k, 0], needed[k, 1]), rules)
+        a_pack, a_index, b_pack, b_index = (
+            packs[slots[k, 0]],
+            slots[k, 1],
+            packs[slots[k, 2]],
+            slots[k, 3],
+        )
+        worth[k] = worth_seeding(
+            _text(a_pack, a_index),
+            _count(a_pack, a_index),
+            _text(b_pack, b_index),
+            _count(b_pack, b_index),
+            (needed[k, 0], needed[k, 1]),
+            rules,
+        )
     return worth
+
+
+@compiled
+def _count(pack: Packed, k: int) -> F64:
+    """Text k's cumulative ``COUNTED``, as a view."""
+    return pack[8][pack[9][k][8] : pack[9][k + 1][8], COUNTED]
