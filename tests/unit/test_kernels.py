@@ -9,6 +9,7 @@ two texts is the longer, and however much they repeat.
 from __future__ import annotations
 
 import random
+import re
 
 import numpy as np
 
@@ -304,3 +305,16 @@ def test_a_pasted_paragraph_starts_at_its_first_word_not_in_the_word_before() ->
         source = normalize("\n\n".join([other[0], pasted, other[1]]))
         found = measure_passages(CompactText.of(thesis), CompactText.of(source))
         assert thesis.index(normalize(pasted)) in [start for start, *_ in found.spans.tolist()]
+
+
+def test_sentences_moved_in_a_reordered_copy_count_as_copied() -> None:
+    """A Chinese sentence is often shorter than the two shingles a passage needs alone: a
+    copy with its sentences shuffled measured 0.15-0.21 of its source. Inside a run that
+    weighs thrice what a copy needs, a moved sentence counts from a shingle and a quarter."""
+    for seed in (0, 1):
+        text = "\n\n".join(paragraphs(90 + seed, "zh", count=6))
+        sentences = [s for s in re.split(r"(?<=[。！？!?])\s*", text) if s]
+        random.Random(seed).shuffle(sentences)
+        a, b = CompactText.of(normalize(text)), CompactText.of(normalize("".join(sentences)))
+        found = measure_passages(a, b)
+        assert min(found.overlap_a, found.overlap_b) > 0.7, (seed, found.overlap_a)

@@ -214,8 +214,8 @@ def passages(chains: Chains, weight: F64, b_length: int, rules: PassageRules) ->
     copy being followed. Passages back to back form a run: within ``max_gap`` in a, or in b
     and twice that in a with gaps differing by ``max_gap`` at most (an edit beside a phrase
     too short to seed, read from the text that gained it). A passage counts when its run
-    weighs ``min_match``, spans two shingles (``COUNTED``), is ``min_density`` seeds, in b.
-    """
+    weighs ``min_match``, it spans two shingles (``COUNTED``; 1.25 in a run of thrice
+    ``min_match``, a sentence moved in a reordered copy), is ``min_density`` seeds, in b."""
     starts, ends, diagonals = chains
     max_gap, max_drift, min_match, min_density, shingle, anchor = rules
     n = len(starts)
@@ -285,11 +285,13 @@ def passages(chains: Chains, weight: F64, b_length: int, rules: PassageRules) ->
             if a_end[last] > a_end[furthest]:
                 furthest = last
         run_size = weight[a_end[furthest], WEIGHT] - weight[a_start[first], WEIGHT]
+        # A run thrice what a copy needs is copied: a sentence moved in it needs less.
+        least = shingle + shingle // 4 if run_size >= 3 * min_match else 2 * shingle
         for p in range(first, last + 1):
             length = a_end[p] - a_start[p]
             if (
                 run_size >= min_match
-                and weight[a_end[p], COUNTED] - weight[a_start[p], COUNTED] >= 2 * shingle
+                and weight[a_end[p], COUNTED] - weight[a_start[p], COUNTED] >= least
                 and covered[p] >= min_density * length
                 and b_end[p] <= b_length
             ):
