@@ -9,7 +9,7 @@ import numpy as np
 
 from neardup.core.features import normalize
 from neardup.core.features.folding import fold
-from neardup.core.passages import PackedTexts, measured_passages, verify_packed
+from neardup.core.passages import PackedTexts, verify_packed
 from neardup.core.passages.overlap import CompactText, measure_passages, verify
 from textgen import paragraphs
 
@@ -54,8 +54,7 @@ def test_a_copy_whose_marks_became_spaces_is_found_whole_and_counted_whole() -> 
     # Read many at once, as a scan does, the figures are the same.
     pack = PackedTexts.of([CompactText.of(copy), CompactText.of(source)])
     slots = np.array([[0, 0, 0, 1]], dtype=np.int64)
-    verified = verify_packed((pack, pack), slots, np.zeros((1, 2))).result()
-    ((_, many),) = measured_passages(verified, (pack, pack), slots)
+    ((_, many),) = verify_packed((pack, pack), slots, np.zeros((1, 2))).measured()
     assert (many.overlap_a, many.overlap_b) == (found.overlap_a, found.overlap_b)
     assert many.spans.tolist() == found.spans.tolist()
 
@@ -84,8 +83,7 @@ def test_a_share_reached_only_with_its_marks_counted_is_measured_not_rejected() 
         pack = PackedTexts.of([thesis, source])
         slots = np.array([[0, 0, 0, 1]], dtype=np.int64)
         needed = np.array([[need_a, need_b]])
-        verified = verify_packed((pack, pack), slots, needed).result()
-        ((_, many),) = measured_passages(verified, (pack, pack), slots)
+        ((_, many),) = verify_packed((pack, pack), slots, needed).measured()
         assert (many.overlap_a, many.overlap_b) == (found.overlap_a, found.overlap_b)
 
 

@@ -142,7 +142,7 @@ class Shingles:
     hashes: HashArray  # one per shingle (starting at each compact character)
     tainted: npt.NDArray[np.bool_]  # shingles that are never evidence of copying
     # Where the marks of Chinese text lie that comparing leaves out: a copy's shares still
-    # count them, as every other character but whitespace (``passages.overlap``).
+    # count them, as every other character but whitespace (``passages.kernels.COUNTED``).
     marks: npt.NDArray[np.int32]
 
     @classmethod

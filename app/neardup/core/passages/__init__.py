@@ -24,9 +24,9 @@ if TYPE_CHECKING:
         verify,
     )
     from neardup.core.passages.packed import (
+        PackedCall,
         PackedTexts,
         Verified,
-        measured_passages,
         verify_packed,
         warm_up,
     )
@@ -36,6 +36,7 @@ __all__ = [
     "Block",
     "BlockKind",
     "CompactText",
+    "PackedCall",
     "PackedTexts",
     "Passages",
     "SharedText",
@@ -44,7 +45,6 @@ __all__ = [
     "held_by",
     "measure_overlap",
     "measure_passages",
-    "measured_passages",
     "non_space_before",
     "shared_text",
     "union_size",
@@ -68,6 +68,6 @@ __getattr__, __dir__ = lazy_face(
             "union_size",
             "verify",
         ),
-        "packed": ("PackedTexts", "Verified", "measured_passages", "verify_packed", "warm_up"),
+        "packed": ("PackedCall", "PackedTexts", "Verified", "verify_packed", "warm_up"),
     },
 )

@@ -31,7 +31,7 @@ from neardup.core.passages.overlap import (
 IntArray = npt.NDArray[np.int64]
 # The arrays of a text, in the order a pack keeps them: ``kernels.Verifiable``'s, then the
 # weights, then the taint of each shingle and the marks left out (read back by
-# `PackedTexts.text` and for a pair's shares, not by kernels).
+# `PackedTexts.text` and to close a pair's spans, not by kernels).
 _FIELDS = (
     "shingles",
     "lookup_positions",
@@ -97,22 +97,49 @@ class PackedTexts:
 Verified = tuple[npt.NDArray[np.bool_], IntArray, IntArray, IntArray, npt.NDArray[np.float64]]
 
 
+@dataclass(frozen=True, slots=True)
+class PackedCall:
+    """Pairs verified in one compiled call (`verify_packed`): its result to come, and the
+    packs and slots it read, which reading the result needs (a span takes the marks its
+    text left out, and the call's result holds no text)."""
+
+    verified: Future[Verified]
+    packs: tuple[PackedTexts, PackedTexts]
+    slots: IntArray
+
+    def measured(self) -> Iterator[tuple[int, Passages]]:
+        """(k, passages) for each pair k the call measured, in order, once it is done;
+        pairs rejected unmeasured are left out."""
+        was_measured, counts, rows, spans, shares = self.verified.result()
+        ends = np.cumsum(counts)
+        for k in np.flatnonzero(was_measured).tolist():
+            end, count = int(ends[k]), int(counts[k])
+            if not count:
+                yield k, NOTHING_FOUND
+                continue
+            start = end - count
+            pack_a, in_a, pack_b, in_b = self.slots[k].tolist()
+            a, b = self.packs[pack_a].mark_places(in_a), self.packs[pack_b].mark_places(in_b)
+            share_a, share_b = shares[k].tolist()
+            yield k, with_closing_marks(a, b, rows[start:end], spans[start:end], (share_a, share_b))
+
+
 def verify_packed(
     packs: tuple[PackedTexts, PackedTexts],
     slots: IntArray,
     needed: npt.NDArray[np.float64],
     pool: Executor | None = None,
-) -> Future[Verified]:
+) -> PackedCall:
     """`overlap.verify` of many pairs, begun in ``pool`` (the compiled call lets go of the
     GIL, so other cores verify while Python goes on), or done at once without one. Row k
     of ``slots`` names pair k's texts as (pack, index in it), a then b; row k of
-    ``needed`` the shares of a and of b it needs. Read the result with `measured_passages`."""
+    ``needed`` the shares of a and of b it needs. Read the result with `PackedCall.measured`."""
     arguments = ((packs[0].packed, packs[1].packed), slots, needed)
     if pool is not None:
-        return pool.submit(_verified_many, *arguments)
+        return PackedCall(pool.submit(_verified_many, *arguments), packs, slots)
     done: Future[Verified] = Future()
     done.set_result(_verified_many(*arguments))
-    return done
+    return PackedCall(done, packs, slots)
 
 
 def _verified_many(
@@ -130,25 +157,6 @@ def _verified_many(
     return all_measured, all_counts, rows, spans, all_shares
 
 
-def measured_passages(
-    verified: Verified, packs: tuple[PackedTexts, PackedTexts], slots: IntArray
-) -> Iterator[tuple[int, Passages]]:
-    """(k, passages) for each pair k that `verify_packed` measured, in order; pairs
-    rejected unmeasured are left out. ``packs`` and ``slots`` as `verify_packed` took them."""
-    was_measured, counts, rows, spans, shares = verified
-    ends = np.cumsum(counts)
-    for k in np.flatnonzero(was_measured).tolist():
-        end, count = int(ends[k]), int(counts[k])
-        if not count:
-            yield k, NOTHING_FOUND
-            continue
-        share_a, share_b = shares[k].tolist()
-        start = end - count
-        pack_a, in_a, pack_b, in_b = slots[k].tolist()
-        a, b = packs[pack_a].mark_places(in_a), packs[pack_b].mark_places(in_b)
-        yield k, with_closing_marks(a, b, rows[start:end], spans[start:end], (share_a, share_b))
-
-
 def warm_up() -> None:
     """Load the compiled loops of verification (from numba's cache, or compiled once after
     an install) before the first pair needs them: a scan runs this in a thread while its
@@ -156,4 +164,4 @@ def warm_up() -> None:
     text = CompactText.of("a passage that is long enough to count as copied text " * 3)
     measure_overlap(text, text)  # one pair a call
     pack = PackedTexts.of([text])  # and many
-    verify_packed((pack, pack), np.zeros((1, 4), np.int64), np.zeros((1, 2))).result()
+    verify_packed((pack, pack), np.zeros((1, 4), np.int64), np.zeros((1, 2))).verified.result()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,12 +23,11 @@ from neardup.core.models import SpanTable
 from neardup.core.passages import (
     NOTHING_FOUND,
     CompactText,
+    PackedCall,
     PackedTexts,
     Passages,
     SharedText,
-    Verified,
     held_by,
-    measured_passages,
     verify,
     verify_packed,
 )
@@ -48,12 +47,8 @@ class Batch:
     a, b), and those measured one by one."""
 
     pairs: npt.NDArray[np.int64]
-    verified: Future[Verified] | None  # None: no pair in one call
+    call: PackedCall | None  # None: no pair in one call
     one_by_one: list[tuple[int, int, Passages]]
-    # The texts of the call, and where each pair's two lie in them: its shares count the
-    # marks comparing left out, which the call's results do not hold.
-    packs: tuple[PackedTexts, PackedTexts] | None = None
-    slots: npt.NDArray[np.int64] | None = None
 
 
 # Memory of the compact texts verification keeps at once.
@@ -190,14 +185,13 @@ class Verifier:
         ).astype(np.int64)  # fmt: skip
         other = int(packs[packs != first][0]) if (packs != first).any() else first
         both = (self._packs[first], self._packs[other])
-        return Batch(pairs, verify_packed(both, slots, shares, pool), one_by_one, both, slots)
+        return Batch(pairs, verify_packed(both, slots, shares, pool), one_by_one)
 
     def measured(self, batch: Batch) -> Iterator[tuple[int, int, Passages]]:
         """Each pair of a batch that was measured (a, b, its passages), once its call is
         done: those of the call in order, then those measured one by one."""
-        if batch.verified is not None and batch.packs is not None and batch.slots is not None:
-            verified = batch.verified.result()
-            for k, found in measured_passages(verified, batch.packs, batch.slots):
+        if batch.call is not None:
+            for k, found in batch.call.measured():
                 a, b = int(batch.pairs[k, 0]), int(batch.pairs[k, 1])
                 if self._cache is not None:
                     self._new[self._pair_key(a, b)] = _encoded(found)
