@@ -152,13 +152,7 @@ def _run_scan(args: argparse.Namespace) -> int:
         print(f"neardup: note: {notice}", file=sys.stderr)
     if not args.quiet:
         state = " (cancelled: partial results)" if result.cancelled else ""
-        # Files of other types inside the folders are not read: say so, or a folder of
-        # .odt files reads as an empty one.
-        skipped = result.skipped_files
-        other = ""
-        if skipped:
-            types = skipped_text(result.skipped_types)
-            other = f", {counted(skipped, 'file')} of other types skipped ({types})"
+        other = skipped_text(result.skipped_types)
         print(
             f"{counted(len(result.documents), 'document')}, {counted(len(result.pairs), 'pair')}, "
             f"{counted(len(result.groups), 'group')}, "

@@ -192,10 +192,7 @@ def _add(args: argparse.Namespace) -> int:
     for notice in outcome.notices:
         print(f"neardup: note: {notice}", file=sys.stderr)
     state = " (stopped: run it again to add the rest)" if outcome.cancelled else ""
-    other = ""
-    if outcome.skipped_files:
-        types = skipped_text(outcome.skipped_types)
-        other = f", {counted(outcome.skipped_files, 'file')} of other types skipped ({types})"
+    other = skipped_text(outcome.skipped_types)
     print(
         f"{args.library}: {outcome.added} added, {outcome.updated} updated, "
         f"{outcome.unchanged} unchanged, {counted(len(outcome.problems), 'problem')}"

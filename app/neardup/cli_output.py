@@ -57,13 +57,15 @@ def check_output_dir(folder: Path) -> None:
 
 
 def skipped_text(types: Mapping[str, int], shown: int = 4) -> str:
-    """Skipped files by type, the commonest first (as the scan gives them): ".odt 10, .doc 2,
-    no extension 1, and 2 more types"."""
+    """The summary's clause for files of other types inside the folders, which are not read
+    (else a folder of .odt files reads as an empty one), by type, the commonest first:
+    ", 13 files of other types skipped (.odt 10, .doc 2, no extension 1)"; "" for none."""
+    if not types:
+        return ""
     named = [f"{suffix or 'no extension'} {count}" for suffix, count in types.items()]
     more = len(named) - shown
-    if more > 1:
-        return ", ".join(named[:shown]) + f", and {more} more types"
-    return ", ".join(named)
+    listed = ", ".join(named[:shown]) + f", and {more} more types" if more > 1 else ", ".join(named)
+    return f", {counted(sum(types.values()), 'file')} of other types skipped ({listed})"
 
 
 def counted(count: int, one: str, many: str | None = None) -> str:
