@@ -15,7 +15,7 @@ from pathlib import Path
 
 WORDNET = Path("/usr/share/wordnet")
 LOOK_ALIKES = {"a": "а", "c": "с", "e": "е", "i": "і", "o": "о", "p": "р", "x": "х", "y": "у"}
-INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2060", "\u00ad", "\ufe0f"]
+INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2060", "\u00ad", "\ufe0f", "\u3164", "\u034f"]
 _CLAUSE_BREAK = re.compile(r"(?<=[,，;；])")
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s*")
 _EN_WORD = re.compile(r"[A-Za-z]+")

@@ -44,9 +44,12 @@ def test_a_copy_with_look_alike_letters_is_a_duplicate(tmp_path: Path) -> None:
 
 def test_invisible_characters_do_not_hide_a_copy(tmp_path: Path) -> None:
     source = document(13, "en", count=10)
-    invisible = ["\u200b", "\u00ad", "\ufe0f", "\u200d", "\u2060"]
+    # Format characters, a variation selector, a Hangul filler and the combining grapheme
+    # joiner (neither of them a format character), and braille blanks for a third of spaces.
+    invisible = ["\u200b", "\u00ad", "\ufe0f", "\u200d", "\u2060", "\u3164", "\u034f"]
     disguised = "".join(
-        char + (invisible[n % len(invisible)] if n % 3 == 0 else "")
+        ("\u2800" if char == " " and n % 3 == 1 else char)
+        + (invisible[n % len(invisible)] if n % 3 == 0 else "")
         for n, char in enumerate(source)
     )
     (pair,) = _pair(tmp_path, source, disguised, SETTINGS)

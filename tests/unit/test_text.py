@@ -49,6 +49,14 @@ def test_content_key_ignores_layout_only() -> None:
     assert content_key_text("a b\n\nc") == content_key_text("ab c") == "abc"
 
 
+# Default_Ignorable_Code_Point (Unicode's DerivedCoreProperties) of the BMP outside
+# Cc, Cf, Cs and Co, but the variation selectors, which folding takes.
+_IGNORABLE_OF_OTHER_CATEGORIES = {
+    0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F, 0x3164, 0xFFA0,
+    *range(0xFFF0, 0xFFF9),
+}  # fmt: skip
+
+
 def test_invisible_characters_match_the_unicode_database() -> None:
     import unicodedata
 
@@ -56,5 +64,15 @@ def test_invisible_characters_match_the_unicode_database() -> None:
 
     for code in range(0x10000):
         ch = chr(code)
-        expected = ch not in "\n\t" and unicodedata.category(ch) in {"Cc", "Cf", "Cs", "Co"}
+        expected = (
+            ch not in "\n\t" and unicodedata.category(ch) in {"Cc", "Cf", "Cs", "Co"}
+        ) or code in _IGNORABLE_OF_OTHER_CATEGORIES
         assert bool(_INVISIBLE.match(ch)) == expected, hex(code)
+
+
+def test_fillers_and_blank_cells_read_as_nothing_and_as_spaces() -> None:
+    # What "invisible character" tools insert: Hangul fillers, the combining grapheme
+    # joiner, a Mongolian selector; and a braille blank or ogham mark for a space.
+    assert normalize("co\u3164py\uffa0 te\u034fxt\u180b") == "copy text"
+    assert normalize("a\u2800copy\u1680here") == "a copy here"
+    assert normalize("\U000e0041\U0001d173tag") == "tag"

@@ -7,7 +7,7 @@ cache (a rescan of unchanged files) needs none of the methods' code.
 """
 
 # Normalisation, folding, tokenisation and winnowed keys (analyze.py and what it calls).
-ANALYSIS_VERSION = 15
+ANALYSIS_VERSION = 16
 # Document fingerprints: weighting, SimHash and the IDF table (weighting.py, simhash.py).
 FINGERPRINT_VERSION = 1
 # Exact verification of a pair (overlap.py, its shingle length included).

@@ -20,7 +20,9 @@ _CJK_CHAR = f"[{_CJK}]"
 # Patterns start with the character they need, and match only what must change
 # (most spaces are already a single space, most line breaks have none around
 # them), so the engine rejects almost every position at once.
-_INLINE_SPACE_CHARS = "\t\u00a0\u2000-\u200a\u202f\u205f"
+# Tab and the spaces NFKC leaves as they are: the no-break ones, the ogham space mark and
+# the braille blank, a blank cell that a copy can put for every space.
+_INLINE_SPACE_CHARS = "\t\u00a0\u1680\u2000-\u200a\u202f\u205f\u2800"
 _INLINE_SPACE = re.compile(
     f"[{_INLINE_SPACE_CHARS}][ {_INLINE_SPACE_CHARS}]*| [ {_INLINE_SPACE_CHARS}]+"
 )
@@ -31,13 +33,19 @@ _MANY_NEWLINES = re.compile(r"\n{3,}")
 
 # Invisible characters that differ between copies of one text: C0/C1 controls but
 # tab and newline, format characters (soft hyphen, zero-width space, bidi marks,
-# BOM), surrogates and private use. The ranges are the Unicode categories Cc, Cf,
-# Cs and Co of the BMP (tests/unit/test_text.py checks them against unicodedata),
-# plus the astral tag characters and private-use planes.
+# BOM), surrogates and private use: the Unicode categories Cc, Cf, Cs and Co of the
+# BMP (tests/unit/test_text.py checks them against unicodedata), the astral format
+# characters and private-use planes. Then the default-ignorable code points of other
+# categories, which render as nothing and are sold as "invisible characters" to hide a
+# copy: the Hangul fillers (NFKC makes U+3164 and U+FFA0 U+1160), the combining
+# grapheme joiner, the Khmer inherent vowels, the Mongolian free variation selectors
+# and the unassigned ignorables. Variation selectors are folding's (``folding``).
 _INVISIBLE_RANGES = (
     "\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890-\u0891"
     "\u08e2\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ud800-\uf8ff"
-    "\ufeff\ufff9-\ufffb\U000e0001-\U000e007f\U000f0000-\U0010ffff"
+    "\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e00ff\U000e01f0-\U000e0fff\U000f0000-\U0010ffff"
+    "\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u3164\uffa0\ufff0-\ufff8"
 )
 _INVISIBLE = re.compile(f"[{_INVISIBLE_RANGES}]")
 
