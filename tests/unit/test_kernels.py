@@ -14,7 +14,7 @@ import re
 import numpy as np
 
 from neardup.core.features import SHINGLE, normalize
-from neardup.core.passages import kernels, rejection
+from neardup.core.passages import kernel_types, rejection, seeds
 from neardup.core.passages.overlap import (
     MAX_GAP,
     CompactText,
@@ -62,7 +62,7 @@ def chains_by_the_rule(
 def chains_of_the_kernel(
     a_hashes: np.ndarray, a_usable: np.ndarray, b_hashes: np.ndarray, b_usable: np.ndarray
 ) -> set[tuple[int, int, int]]:
-    starts, ends, diagonals = kernels.seed_chains(
+    starts, ends, diagonals = seeds.seed_chains(
         (a_hashes, *sorted_lookup(a_hashes, a_usable)),
         (b_hashes, *sorted_lookup(b_hashes, b_usable)),
         SHINGLE,
@@ -106,7 +106,7 @@ def test_the_lookup_is_the_usable_places_sorted_by_hash_then_place() -> None:
 
 
 def found_chains(a: CompactText, b: CompactText) -> set[tuple[int, int, int]]:
-    starts, ends, diagonals = kernels.seed_chains(a.verifiable[:4], b.verifiable[:4], SHINGLE)
+    starts, ends, diagonals = seeds.seed_chains(a.verifiable[:4], b.verifiable[:4], SHINGLE)
     return set(zip(starts.tolist(), ends.tolist(), diagonals.tolist(), strict=True))
 
 
@@ -132,12 +132,12 @@ def test_bridged_length_is_the_union_with_small_gaps_closed() -> None:
     # [0, 20) and [50, 60) are 30 apart (more than MAX_GAP): two runs; [10, 15) is inside.
     assert MAX_GAP < 30
     each = np.arange(300, dtype=np.float64)  # every character counts one
-    assert kernels.bridged_length(starts, ends, MAX_GAP, each) == 20 + 10 + 10 + 10
-    assert kernels.bridged_length(starts, ends, 100, each) == 210  # every gap bridged
-    assert kernels.bridged_length(starts[:0], ends[:0], MAX_GAP, each) == 0
+    assert seeds.bridged_length(starts, ends, MAX_GAP, each) == 20 + 10 + 10 + 10
+    assert seeds.bridged_length(starts, ends, 100, each) == 210  # every gap bridged
+    assert seeds.bridged_length(starts[:0], ends[:0], MAX_GAP, each) == 0
     # Marks left out of a compact text count with the character before them.
     marks = each + (np.arange(300) > 55)  # one mark after character 55
-    assert kernels.bridged_length(starts, ends, MAX_GAP, marks) == 20 + 10 + 10 + 10 + 1
+    assert seeds.bridged_length(starts, ends, MAX_GAP, marks) == 20 + 10 + 10 + 10 + 1
 
 
 def test_the_measure_is_symmetric_in_what_it_finds() -> None:
@@ -192,9 +192,9 @@ def test_the_reach_bound_is_what_the_chains_reach() -> None:
         compact = [CompactText.of(text) for text in texts]
         for a in compact:
             for b in compact:
-                starts, ends, _ = kernels.seed_chains(a.verifiable[:4], b.verifiable[:4], SHINGLE)
-                count = a.weight[:, kernels.COUNTED]
-                reach = kernels.bridged_length(starts, ends, MAX_GAP, count)
+                starts, ends, _ = seeds.seed_chains(a.verifiable[:4], b.verifiable[:4], SHINGLE)
+                count = a.weight[:, kernel_types.COUNTED]
+                reach = seeds.bridged_length(starts, ends, MAX_GAP, count)
                 bound = rejection.reach_bound(a.shingles, count, b.verifiable, SHINGLE, MAX_GAP)
                 assert bound == reach
 

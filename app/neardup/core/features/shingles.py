@@ -3,7 +3,7 @@
 A text is compared on its characters but whitespace and the punctuation of Chinese text
 ("compact" text, ``compared_characters``): whitespace and line breaks differ between
 formats, and a Chinese copy can change its marks without changing a word, so neither says
-anything about copying (a pair's shares still count the marks: ``kernels.COUNTED``).
+anything about copying (a pair's shares still count the marks: ``kernel_types.COUNTED``).
 Every run of ``SHINGLE`` compact characters is a shingle with a 64-bit hash. Shingles made
 of one repeated character (table rules) or without a word character (letters, digits,
 Han) are "tainted": they never count as evidence of copying.
@@ -142,7 +142,7 @@ class Shingles:
     hashes: HashArray  # one per shingle (starting at each compact character)
     tainted: npt.NDArray[np.bool_]  # shingles that are never evidence of copying
     # Where the marks of Chinese text lie that comparing leaves out: a copy's shares still
-    # count them, as every other character but whitespace (``passages.kernels.COUNTED``).
+    # count them, as every other character but whitespace (``passages.kernel_types.COUNTED``).
     marks: npt.NDArray[np.int32]
 
     @classmethod

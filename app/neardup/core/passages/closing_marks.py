@@ -4,7 +4,7 @@ Chinese text is compared without its marks (``core.features.shingles``): a passa
 compact range ends at its last word, and its span at that word's end. The marks after it,
 up to the next compact character (a full stop, a closing quotation mark), are the
 passage's: its shares count them (each mark counts with the compact character before it,
-``kernels.COUNTED``), and its span takes them, so a copied paragraph is shown, measured and
+``kernel_types.COUNTED``), and its span takes them, so a copied paragraph is shown, measured and
 reported with its full stop, as when marks were compared.
 """
 

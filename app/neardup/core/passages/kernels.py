@@ -1,9 +1,12 @@
-"""Compiled loops of verification (numba): the seeds, chains and passages of a pair.
+"""Compiled loops of verification (numba): the passages of a pair, and pairs in batches.
 
-``overlap.py`` says what verification means; this module holds its loops, so that a pair,
-or a batch of pairs, costs one call into compiled code. Every compiled function a pair's
-call reaches is in this file: numba checks a cached function against its own file only,
-so a loop called from another file could stay stale in the cache.
+``overlap.py`` says what verification means; this module and the two it calls hold its
+loops (``seeds``: seeds and chains; ``shares``: what passages hold in common), so that a
+pair, or a batch of pairs, costs one call into compiled code. Numba checks a cached
+function against its own file only: a change to ``seeds.py`` or ``shares.py`` alone would
+leave the loops compiled into this file's functions stale. So this file names the
+content of each (``CALLED_FILES``, checked by ``tests/unit/test_house.py``): a change
+there changes this file too, and numba compiles its functions again.
 """
 
 from __future__ import annotations
@@ -12,196 +15,27 @@ import numpy as np
 import numpy.typing as npt
 
 from neardup.core.passages.compiled import compiled
+from neardup.core.passages.kernel_types import (
+    COUNTED,
+    F64,
+    I32,
+    WEIGHT,
+    Chains,
+    IntArray,
+    Packed,
+    PassageRules,
+    Rules,
+    Shares,
+    Verifiable,
+)
+from neardup.core.passages.seeds import bridged_length, seed_chains
+from neardup.core.passages.shares import matched_shares
 
-IntArray = npt.NDArray[np.int64]
-Chains = tuple[IntArray, IntArray, IntArray]
-MERGE_RATIO = 8  # a lookup this many times the other's size is probed by bucket, not merged
-U64 = npt.NDArray[np.uint64]
-U32 = npt.NDArray[np.uint32]
-I32 = npt.NDArray[np.int32]
-F64 = npt.NDArray[np.float64]
-WEIGHT, COUNTED = 0, 1  # the columns of a compact text's cumulative ``weight``
-# A compact text as verification reads it: shingle hashes; its lookup (positions sorted
-# by hash, their 32-bit keys, bucket starts); kept keys and their positions; the
-# normalised-text position of each compact character; the filter of its lookup's keys.
-Verifiable = tuple[U64, I32, U32, I32, U64, IntArray, I32, U64]
-Lookup = tuple[U64, I32, U32, I32]  # a Verifiable's first four: what seeds are found from
-# Compact texts laid end to end (``packed.PackedTexts``): each array of a Verifiable
-# concatenated, then the weights, then where each text's part of each array starts.
-Packed = tuple[U64, I32, U32, I32, U64, IntArray, I32, U64, F64, IntArray]
-Rules = tuple[int, float, float, float, int, int, int, int]
-Shares = tuple[float, float]  # of a and of b
-PassageRules = tuple[int, float, float, float, int, int]  # Rules without the anchor's two
-
-
-@compiled
-def _in_order_of_a(seed_i: IntArray, seed_j: IntArray) -> tuple[IntArray, IntArray]:
-    """Seeds sorted by their position in a (one seed a position): placed in one pass where
-    dense, sorted where few lie over a long text, so the cost never grows with a's length."""
-    seeds = len(seed_i)
-    if not seeds:
-        return seed_i, seed_j
-    first, last = seed_i.min(), seed_i.max()
-    if last - first + 1 > 8 * seeds:
-        order = np.argsort(seed_i)
-        return seed_i[order], seed_j[order]
-    partner = np.full(last - first + 1, -1, np.int64)
-    for s in range(seeds):
-        partner[seed_i[s] - first] = seed_j[s]
-    placed = 0
-    for offset in range(last - first + 1):
-        if partner[offset] >= 0:
-            seed_i[placed], seed_j[placed] = first + offset, partner[offset]
-            placed += 1
-    return seed_i, seed_j
-
-
-@compiled
-def _seeds_of_key(
-    a: tuple[U64, I32],
-    b: tuple[U64, I32],
-    a_range: tuple[int, int],
-    b_range: tuple[int, int],
-    seed_i: IntArray,
-    seed_j: IntArray,
-    seeds: int,
-) -> int:
-    """The seeds of one key (places ``a_range`` of a's lookup, ``b_range`` of b's, sorted by
-    full hash, so merged): a hash's k-th in a takes its (k mod count)-th in b. Returns the
-    seeds now held."""
-    (a_shingles, a_positions), (b_shingles, b_positions) = a, b
-    p, q = a_range[0], b_range[0]
-    while p < a_range[1] and q < b_range[1]:
-        value, other = a_shingles[a_positions[p]], b_shingles[b_positions[q]]
-        if value < other:
-            p += 1
-        elif value > other:
-            q += 1
-        else:
-            p_end, q_end = p + 1, q + 1
-            while p_end < a_range[1] and a_shingles[a_positions[p_end]] == value:
-                p_end += 1
-            while q_end < b_range[1] and b_shingles[b_positions[q_end]] == value:
-                q_end += 1
-            for k in range(p, p_end):
-                seed_i[seeds] = a_positions[k]
-                seed_j[seeds] = b_positions[q + (k - p) % (q_end - q)]
-                seeds += 1
-            p, q = p_end, q_end
-    return seeds
-
-
-@compiled
-def _bucket_shift(buckets: npt.NDArray[np.int32]) -> int:
-    """How far a key shifts right to give its bucket, for 2**bits buckets (bits >= 1)."""
-    bits = 1
-    while (1 << bits) < len(buckets) - 1:
-        bits += 1
-    return 32 - bits
-
-
-@compiled
-def _key_end(keys: npt.NDArray[np.uint32], start: int, end: int) -> int:
-    """Where the run of ``keys[start]`` ends, at ``end`` at the latest."""
-    stop = start + 1
-    while stop < end and keys[stop] == keys[start]:
-        stop += 1
-    return stop
-
-
-@compiled
-def seed_chains(a: Lookup, b: Lookup, shingle: int) -> Chains:
-    """The verbatim chains of a found in b: starts and ends in a, and diagonals (b - a).
-
-    Seeds join the two texts' lookups (shingles sorted by hash; ``CompactText``): a merge
-    where they are of like size, else each key of the shorter found in the longer's bucket
-    (``MERGE_RATIO``); full hashes are read only where keys agree. The k-th occurrence of a
-    shingle in a pairs with its k-th in b (round again when b has fewer). A chain is a run
-    of seeds on one diagonal, each within ``shingle`` of the one before; in order of start.
-    """
-    (a_shingles, a_positions, a_keys, a_buckets), (b_shingles, b_positions, b_keys, b_buckets) = (
-        a,
-        b,
-    )
-    a_lookup, b_lookup = (a_shingles, a_positions), (b_shingles, b_positions)
-    n_a, n_b = len(a_positions), len(b_positions)
-    # Each entry of a's lookup gives at most one seed: its position in a and its j in b.
-    seed_i = np.empty(n_a, np.int64)
-    seed_j = np.empty(n_a, np.int64)
-    seeds = 0
-    if min(n_a, n_b) * MERGE_RATIO >= max(n_a, n_b):
-        x, y = 0, 0
-        while x < n_a and y < n_b:
-            key_a, key_b = a_keys[x], b_keys[y]
-            if key_a != key_b:
-                x += key_a < key_b
-                y += key_b < key_a
-                continue
-            x_end, y_end = _key_end(a_keys, x, n_a), _key_end(b_keys, y, n_b)
-            seeds = _seeds_of_key(a_lookup, b_lookup, (x, x_end), (y, y_end), seed_i, seed_j, seeds)
-            x, y = x_end, y_end
-    else:
-        walk_a = n_a <= n_b
-        w_keys, n_w = (a_keys, n_a) if walk_a else (b_keys, n_b)
-        o_keys, o_buckets = (b_keys, b_buckets) if walk_a else (a_keys, a_buckets)
-        shift = _bucket_shift(o_buckets)
-        x = 0
-        while x < n_w:
-            key = w_keys[x]
-            x_end = _key_end(w_keys, x, n_w)
-            y, bucket_end = o_buckets[key >> shift], o_buckets[(key >> shift) + 1]
-            while y < bucket_end and o_keys[y] < key:
-                y += 1
-            if y < bucket_end and o_keys[y] == key:
-                y_end = _key_end(o_keys, y, bucket_end)
-                a_range, b_range = ((x, x_end), (y, y_end)) if walk_a else ((y, y_end), (x, x_end))
-                seeds = _seeds_of_key(a_lookup, b_lookup, a_range, b_range, seed_i, seed_j, seeds)
-            x = x_end
-    seed_i, seed_j = _in_order_of_a(seed_i[:seeds], seed_j[:seeds])
-    starts = np.empty(seeds, np.int64)
-    ends = np.empty(seeds, np.int64)
-    diagonals = np.empty(seeds, np.int64)
-    # The chains whose last seed lies within ``shingle`` of the current position: one
-    # seed a position, so never more than shingle + 1 of them.
-    active = np.empty(shingle + 2, np.int64)
-    chains, n_active = 0, 0
-    for s in range(seeds):
-        i = seed_i[s]
-        diagonal = seed_j[s] - i
-        kept, continued = 0, -1
-        for o in range(n_active):
-            chain = active[o]
-            if i <= ends[chain]:  # its last seed, at ends - shingle, is close enough
-                active[kept] = chain
-                kept += 1
-                if diagonals[chain] == diagonal:
-                    continued = chain
-        n_active = kept
-        if continued >= 0:
-            ends[continued] = i + shingle
-        else:
-            starts[chains], ends[chains], diagonals[chains] = i, i + shingle, diagonal
-            active[n_active] = chains
-            n_active += 1
-            chains += 1
-    return starts[:chains], ends[:chains], diagonals[:chains]
-
-
-@compiled
-def bridged_length(starts: IntArray, ends: IntArray, max_gap: int, counted: F64) -> float:
-    """What the union of compact ranges counts once every gap of up to ``max_gap`` is
-    bridged: ``counted`` is a text's cumulative ``COUNTED``, which a share divides by."""
-    if not len(starts):
-        return 0.0
-    order = np.argsort(starts)  # equal starts may come in any order
-    total = 0.0
-    run_start, reach = starts[order[0]], ends[order[0]]
-    for k in order[1:]:
-        if starts[k] > reach + max_gap:
-            total += counted[reach] - counted[run_start]
-            run_start = starts[k]
-        reach = max(reach, ends[k])
-    return float(total + counted[reach] - counted[run_start])
+# The SHA-256 of each file whose compiled loops this one calls (see the docstring).
+CALLED_FILES = {
+    "seeds.py": "b9036960a528dd28f302259eda29d90935c6ba0aaed952a67a79299c831df758",
+    "shares.py": "72b091df7239f7fbe919aa5f8b346388d75174b0b71e64dbf2a7688e3c22bd9c",
+}
 
 
 @compiled
@@ -335,17 +169,8 @@ def verified_passages(
         b, b_weight, a, a_weight, (needed[1], needed[0]), rules
     )
     order = np.argsort(rows[:, 2] * (len(b[6]) + 1) + rows[:, 0], kind="mergesort")
-    swapped = np.empty_like(rows)
-    swapped_spans = np.empty_like(spans)
-    for r in range(len(order)):
-        k = order[r]
-        swapped[r, 0], swapped[r, 1], swapped[r, 2], swapped[r, 3] = (
-            rows[k, 2], rows[k, 3], rows[k, 0], rows[k, 1],
-        )  # fmt: skip
-        swapped_spans[r, 0], swapped_spans[r, 1], swapped_spans[r, 2], swapped_spans[r, 3] = (
-            spans[k, 2], spans[k, 3], spans[k, 0], spans[k, 1],
-        )  # fmt: skip
-    return measured, swapped, swapped_spans, share_a, share_b
+    sides = np.array([2, 3, 0, 1])
+    return measured, rows[order][:, sides], spans[order][:, sides], share_a, share_b
 
 
 @compiled
@@ -376,8 +201,7 @@ def _verified_in_order(
     if not len(rows):
         return True, nothing, nothing, 0.0, 0.0
     _start_at_the_copy(rows, a, b, a_weight, shingle)
-    share_a = bridged_length(rows[:, 0].copy(), rows[:, 1].copy(), 0, a_count) / a_count[-1]
-    share_b = bridged_length(rows[:, 2].copy(), rows[:, 3].copy(), 0, b_count) / b_count[-1]
+    share_a, share_b = matched_shares(rows, (starts, ends, diagonals), a, a_weight, b, b_weight)
     spans = np.empty_like(rows)
     for r in range(len(rows)):
         spans[r, 0] = a[6][rows[r, 0]]
@@ -414,12 +238,13 @@ def _starts_word(at: I32, place: int) -> bool:
 @compiled
 def _unpacked(pack: Packed, k: int) -> tuple[Verifiable, F64]:
     """Text k of a pack, as views of its part of each array, and its weights."""
-    o, e = pack[9][k], pack[9][k + 1]
+    o, e = pack[10][k], pack[10][k + 1]
     text = (
         pack[0][o[0] : e[0]], pack[1][o[1] : e[1]], pack[2][o[2] : e[2]], pack[3][o[3] : e[3]],
         pack[4][o[4] : e[4]], pack[5][o[5] : e[5]], pack[6][o[6] : e[6]], pack[7][o[7] : e[7]],
+        pack[8][o[8] : e[8]],
     )  # fmt: skip
-    return text, pack[8][o[8] : e[8]]
+    return text, pack[9][o[9] : e[9]]
 
 
 @compiled

@@ -40,7 +40,7 @@ from neardup.core.features import (
     winnowing_keys,
 )
 from neardup.core.models import MatchedSpan, Overlap
-from neardup.core.passages import kernels, rejection, text_kernels
+from neardup.core.passages import kernel_types, kernels, rejection, text_kernels
 from neardup.core.passages.closing_marks import close_spans
 
 # Changing any of these changes results: bump versions.OVERLAP_VERSION with it.
@@ -101,13 +101,16 @@ class CompactText:
     # A filter of the lookup's keys (``text_kernels.key_filter``), a few bits a place: a
     # pair whose seeds cannot cover what it needs is told so without seeding it.
     key_filter: npt.NDArray[np.uint64]
+    # The compact characters, as code points: what an edit inside a passage kept of the
+    # text (``kernels.matched_share``).
+    codes: UInt32Array
     # Where the marks of Chinese text that comparing leaves out lie in the normalised text:
     # a passage's span takes those that close it (``closing_marks``); kernels never read
     # them (they count them through ``weight``).
     marks: Int32Array
     # The arrays ``kernels.verified_passages`` reads, in its order: made once, as a large
     # scan passes them for millions of candidates.
-    verifiable: kernels.Verifiable = field(init=False, repr=False, compare=False)
+    verifiable: kernel_types.Verifiable = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         arrays = (
@@ -119,6 +122,7 @@ class CompactText:
             self.kept_positions,
             self.positions,
             self.key_filter,
+            self.codes,
         )
         object.__setattr__(self, "verifiable", arrays)
 
@@ -132,12 +136,12 @@ class CompactText:
         """The compact form of a text whose shingles are already known."""
         char_weight = np.where(shingled.codes >= _FIRST_CJK, 1.0, LATIN_CHAR_WEIGHT)
         cumulative = np.empty((len(shingled.codes) + 1, 2), np.float64)
-        cumulative[0, kernels.WEIGHT] = 0.0
-        np.cumsum(char_weight * shingled.word, out=cumulative[1:, kernels.WEIGHT])
+        cumulative[0, kernel_types.WEIGHT] = 0.0
+        np.cumsum(char_weight * shingled.word, out=cumulative[1:, kernel_types.WEIGHT])
         # Marks before compact character i (and, past the end, all of them), plus i.
         marks_before = np.searchsorted(shingled.marks, shingled.positions)
-        cumulative[:-1, kernels.COUNTED] = np.arange(len(shingled.codes)) + marks_before
-        cumulative[-1, kernels.COUNTED] = len(shingled.codes) + len(shingled.marks)
+        cumulative[:-1, kernel_types.COUNTED] = np.arange(len(shingled.codes)) + marks_before
+        cumulative[-1, kernel_types.COUNTED] = len(shingled.codes) + len(shingled.marks)
         lookup = sorted_lookup(shingled.hashes, ~shingled.tainted)
         keys = winnowing_keys(shingled.hashes, shingled.tainted)
         kept_positions = text_kernels.kept_positions(keys, WINNOW, NO_HASH)
@@ -152,6 +156,7 @@ class CompactText:
             kept_keys,
             kept_positions,
             key_filter,
+            shingled.codes,
             shingled.marks,
         )
 
@@ -274,7 +279,7 @@ def verify(
     compiled call a pair.
     """
     needed = (float(needed_a), float(needed_b))
-    a_count, b_count = a.weight[:, kernels.COUNTED], b.weight[:, kernels.COUNTED]
+    a_count, b_count = a.weight[:, kernel_types.COUNTED], b.weight[:, kernel_types.COUNTED]
     if not rejection.worth_seeding(a.verifiable, a_count, b.verifiable, b_count, needed, RULES):
         return None
     measured, rows, spans, share_a, share_b = kernels.verified_passages(

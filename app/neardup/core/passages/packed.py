@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from neardup.core.passages import kernels, rejection
+from neardup.core.passages import kernel_types, kernels, rejection
 from neardup.core.passages.overlap import (
     NOTHING_FOUND,
     RULES,
@@ -29,7 +29,7 @@ from neardup.core.passages.overlap import (
 )
 
 IntArray = npt.NDArray[np.int64]
-# The arrays of a text, in the order a pack keeps them: ``kernels.Verifiable``'s, then the
+# The arrays of a text, in the order a pack keeps them: ``kernel_types.Verifiable``'s, then the
 # weights, then the taint of each shingle and the marks left out (read back by
 # `PackedTexts.text` and to close a pair's spans, not by kernels).
 _FIELDS = (
@@ -41,6 +41,7 @@ _FIELDS = (
     "kept_positions",
     "positions",
     "key_filter",
+    "codes",
     "weight",
     "tainted",
     "marks",
@@ -71,9 +72,9 @@ class PackedTexts:
         return sum(int(a.nbytes) for a in self.arrays) + int(self.offsets.nbytes)
 
     @property
-    def packed(self) -> kernels.Packed:
+    def packed(self) -> kernel_types.Packed:
         """The pack as ``kernels.verified_many`` reads it."""
-        return (*self.arrays[:9], self.offsets)  # type: ignore[return-value]
+        return (*self.arrays[:10], self.offsets)  # type: ignore[return-value]
 
     def mark_places(self, k: int) -> MarkPlaces:
         """Text k's compact positions and the marks left out of it, as views."""
@@ -143,7 +144,9 @@ def verify_packed(
 
 
 def _verified_many(
-    packs: tuple[kernels.Packed, kernels.Packed], slots: IntArray, needed: npt.NDArray[np.float64]
+    packs: tuple[kernel_types.Packed, kernel_types.Packed],
+    slots: IntArray,
+    needed: npt.NDArray[np.float64],
 ) -> Verified:
     """``kernels.verified_many`` of the pairs ``rejection`` lets through; the others
     unmeasured, with no passage. Two compiled calls, each letting go of the GIL."""

@@ -1,6 +1,6 @@
 """Cheap, exact rejections of a candidate pair before it is seeded (compiled, numba).
 
-Seeding a pair (``kernels.seed_chains``) reads every shingle of both texts: tens of
+Seeding a pair (``seeds.seed_chains``) reads every shingle of both texts: tens of
 microseconds, for millions of candidates that share one chance run of text. Two checks,
 each false only where verification can find no passage or cannot cover what the pair
 needs, reject most of them first: a kept key in a shared run of anchor length
@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from neardup.core.passages.compiled import compiled
-from neardup.core.passages.kernels import (
+from neardup.core.passages.kernel_types import (
     COUNTED,
     F64,
     U64,
@@ -99,7 +99,7 @@ def shares_anchor_run(a: Verifiable, b: Verifiable, anchor_shingles: int, max_tr
 
 @compiled
 def reach_bound(a_shingles: U64, a_count: F64, b: Verifiable, shingle: int, max_gap: int) -> float:
-    """What ``kernels.bridged_length`` gives a's chains in b, without seeding: the union,
+    """What ``seeds.bridged_length`` gives a's chains in b, without seeding: the union,
     bridged, of every place of a whose shingle b's lookup holds (the places of the seeds),
     as ``a_count`` (a's cumulative ``COUNTED``) counts it.
     A first pass over a keeps the places whose key b's filter of keys may hold (a few in a
@@ -170,11 +170,11 @@ def _may_cover(
 @compiled
 def _text(pack: Packed, k: int) -> Verifiable:
     """Text k of a pack (``packed.PackedTexts``), as views of its part of each array."""
-    at, end = pack[9][k], pack[9][k + 1]
+    at, end = pack[10][k], pack[10][k + 1]
     return (
         pack[0][at[0] : end[0]], pack[1][at[1] : end[1]], pack[2][at[2] : end[2]],
         pack[3][at[3] : end[3]], pack[4][at[4] : end[4]], pack[5][at[5] : end[5]],
-        pack[6][at[6] : end[6]], pack[7][at[7] : end[7]],
+        pack[6][at[6] : end[6]], pack[7][at[7] : end[7]], pack[8][at[8] : end[8]],
     )  # fmt: skip
 
 
@@ -205,4 +205,4 @@ def worth_seeding_many(
 @compiled
 def _count(pack: Packed, k: int) -> F64:
     """Text k's cumulative ``COUNTED``, as a view."""
-    return pack[8][pack[9][k][8] : pack[9][k + 1][8], COUNTED]
+    return pack[9][pack[10][k][9] : pack[10][k + 1][9], COUNTED]

@@ -48,8 +48,9 @@ from neardup.core.settings import ScanSettings
 from neardup.core.store import AnalysisCache, text_key
 
 # A compact text's memory a character, with its filter of keys, the counted characters
-# beside its weights, and its documents-at counts (measured: 43 + 4), and some room.
-COMPACT_BYTES_PER_CHAR = 48
+# beside its weights, its code points and its documents-at counts (measured: 47 + 4), and
+# some room.
+COMPACT_BYTES_PER_CHAR = 52
 # Representatives a pack holds at most (``core.passages.packed``), and its compact texts'
 # memory at most: the candidates between two packs are verified in one compiled call.
 PACK_REPRESENTATIVES = 64

@@ -1,0 +1,115 @@
+"""Compiled loops of verification (numba): what a pair's passages hold in common.
+
+A passage joins the chains of a copy across the edits between them, so that a copy is
+shown and followed whole; its share counts only what both texts hold: the chains, and
+within each edit the words it kept, as a diff reads them. A word the copy swapped for
+another is shown in its passage and is not found in the other text.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from neardup.core.passages.compiled import compiled
+from neardup.core.passages.kernel_types import (
+    COUNTED,
+    F64,
+    U32,
+    WEIGHT,
+    Chains,
+    IntArray,
+    Shares,
+    Verifiable,
+)
+
+Bools = npt.NDArray[np.bool_]
+# The longest edit inside a passage whose kept words are looked for (characters a side):
+# two of ``overlap.MAX_GAP``, and the shingle's worth of text between them no seed covers.
+# Changing it changes results: bump versions.OVERLAP_VERSION with it.
+MAX_EDIT = 64
+
+
+@compiled
+def matched_shares(
+    rows: IntArray, chains: Chains, a: Verifiable, a_weight: F64, b: Verifiable, b_weight: F64
+) -> Shares:
+    """The share of a and of b their passages (``rows``) hold in common: the chains inside
+    each passage, and what each edit between two of them kept (`_kept_in_edit`), counted
+    as ``COUNTED`` counts. Text a passage bridges but the other text lacks is not found."""
+    starts, ends, diagonals = chains
+    order = np.argsort(starts)
+    sorted_starts, longest = starts[order], (ends - starts).max()
+    a_found, b_found = np.zeros(len(a[6]), np.bool_), np.zeros(len(b[6]), np.bool_)
+    for r in range(len(rows)):
+        a_start, a_end, b_start, b_end = rows[r, 0], rows[r, 1], rows[r, 2], rows[r, 3]
+        at, b_at = a_start, b_start  # how far the passage is read on each side
+        for k in order[np.searchsorted(sorted_starts, a_start - longest) :]:
+            if starts[k] >= a_end:
+                break
+            # Its part in the passage (whose start may have moved on to a word's).
+            start, end = max(starts[k], a_start), min(ends[k], a_end)
+            c_b_start = start + diagonals[k]
+            if start >= end or c_b_start < b_start or end + diagonals[k] > b_end:
+                continue  # a chain of another passage
+            edit = (at, start, b_at, c_b_start)
+            _kept_in_edit(a[8], b[8], a_weight[:, WEIGHT], edit, (a_found, b_found))
+            a_found[start:end] = True
+            b_found[c_b_start : end + diagonals[k]] = True
+            at, b_at = max(at, end), max(b_at, end + diagonals[k])
+        edit = (at, a_end, b_at, b_end)
+        _kept_in_edit(a[8], b[8], a_weight[:, WEIGHT], edit, (a_found, b_found))
+    return _found_share(a_found, a_weight[:, COUNTED]), _found_share(b_found, b_weight[:, COUNTED])
+
+
+@compiled
+def _found_share(found: Bools, counted: F64) -> float:
+    """The share of a text its ``found`` characters make, as ``counted`` counts them."""
+    total = 0.0
+    for i in np.flatnonzero(found):
+        total += counted[i + 1] - counted[i]
+    return min(total / counted[-1], 1.0) if len(found) else 0.0
+
+
+@compiled
+def _kept_in_edit(
+    a: U32, b: U32, a_weight: F64, edit: tuple[int, int, int, int], found: tuple[Bools, Bools]
+) -> None:
+    """Mark in ``found`` what an edit (a[a_from:a_to] in one text where b[b_from:b_to] is in
+    the other) kept, as a diff reads it: the longest run the two share, then the longest
+    on either side of it, and so on, each weighing a word at least (a CJK character, or
+    three letters, by a's cumulative ``WEIGHT``); letters two words share by chance are
+    not. An edit is a few words (``MAX_EDIT`` characters a side), or of one length: a
+    passage's first words, found back from its first seed, or words swapped one for one."""
+    a_from, a_to, b_from, b_to = edit
+    a_found, b_found = found
+    if a_to <= a_from or b_to <= b_from:  # text only one side has, or none
+        return
+    if a_to - a_from > MAX_EDIT or b_to - b_from > MAX_EDIT:
+        if a_to - a_from == b_to - b_from:  # compared place by place
+            shift, run = b_from - a_from, 0
+            for i in range(a_from, a_to + 1):
+                if i < a_to and a[i] == b[i + shift]:
+                    run += 1
+                    continue
+                if run and a_weight[i] - a_weight[i - run] >= 1.0:
+                    a_found[i - run : i] = True
+                    b_found[i - run + shift : i + shift] = True
+                run = 0
+        return
+    todo = [edit]
+    while todo:
+        a_from, a_to, b_from, b_to = todo.pop()
+        best, best_end, best_b_end = 0, 0, 0
+        runs = np.zeros(b_to - b_from + 1, np.int64)  # runs[j + 1]: ending at a[i], b[j]
+        for i in range(a_from, a_to):
+            for j in range(b_to - 1, b_from - 1, -1):
+                runs[j - b_from + 1] = runs[j - b_from] + 1 if a[i] == b[j] else 0
+                if runs[j - b_from + 1] > best:
+                    best, best_end, best_b_end = runs[j - b_from + 1], i + 1, j + 1
+        if not best or a_weight[best_end] - a_weight[best_end - best] < 1.0:
+            continue
+        a_found[best_end - best : best_end] = True
+        b_found[best_b_end - best : best_b_end] = True
+        todo.append((a_from, best_end - best, b_from, best_b_end - best))
+        todo.append((best_end, a_to, best_b_end, b_to))
