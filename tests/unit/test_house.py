@@ -148,34 +148,38 @@ def test_the_frozen_build_keeps_the_source_of_every_compiled_loop() -> None:
     assert [name for name in with_loops if f'"{name}": "pyz+py"' not in spec] == []
 
 
-def test_compiled_loops_call_a_loop_of_another_module_only_by_its_content() -> None:
+def test_compiled_loops_name_the_content_of_every_file_compiled_into_them() -> None:
     """numba checks a cached function against its own file only: a compiled function that
-    called one from another file would run a stale copy of it after that file changed,
-    unless its own file changes with that one: it names the SHA-256 of each file whose
-    loops it calls in ``CALLED_FILES`` (``core.passages.kernels``)."""
+    called one from another file, or read its constants, would run a stale copy of them
+    after that file changed, unless its own file changes with that one: it names the
+    SHA-256 of each such file in ``COMPILED_FROM`` (``core.passages.kernels``; refreshed by
+    ``scripts/compiled_digests.py``)."""
     modules = {_dotted(p): ast.parse(p.read_text("utf-8")) for p in _modules(PACKAGE)}
-    compiled = {name: _compiled_functions(tree) for name, tree in modules.items()}
-    assert any(compiled.values())
+    compiled = {name for name, tree in modules.items() if _compiled_functions(tree)}
+    assert compiled
     unnamed, stale = [], []
-    for name, tree in modules.items():
-        called = {
-            node.module
-            for node in ast.walk(tree)
-            if isinstance(node, ast.ImportFrom)
-            and node.module in compiled
-            and node.module != name
-            and compiled[name]
-            and any(alias.name in compiled[node.module] for alias in node.names)
-        }
-        named = getattr(importlib.import_module(name), "CALLED_FILES", {}) if called else {}
-        for module in sorted(called):
+    for name in sorted(compiled):
+        read = set()
+        for node in ast.walk(modules[name]):
+            if not isinstance(node, ast.ImportFrom) or not node.module:
+                continue
+            if node.module in modules:  # from package.module import name
+                read.add(node.module)
+            read |= {  # from package import module
+                f"{node.module}.{alias.name}"
+                for alias in node.names
+                if f"{node.module}.{alias.name}" in modules
+            }
+        read -= {name, "neardup.core.passages.compiled"}  # the decorator compiles nothing in
+        named = getattr(importlib.import_module(name), "COMPILED_FROM", {})
+        for module in sorted(read):
             file_name = module.rsplit(".", 1)[1] + ".py"
-            if file_name not in named:
-                unnamed.append(f"{name} calls loops of {module}")
+            if module.rsplit(".", 1)[0] != name.rsplit(".", 1)[0] or file_name not in named:
+                unnamed.append(f"{name} compiles in {module}")
                 continue
             text = (PACKAGE.parent / (module.replace(".", "/") + ".py")).read_text("utf-8")
             digest = hashlib.sha256(text.replace("\r\n", "\n").encode()).hexdigest()
             if named[file_name] != digest:
-                stale.append(f"{file_name} changed: put {digest} in {name}.CALLED_FILES")
+                stale.append(f"{file_name} changed: run scripts/compiled_digests.py")
     assert unnamed == []
     assert stale == []

@@ -4,6 +4,9 @@ it, but a word the copy changed is not found in the other text, while what an ed
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from neardup import ScanResult, ScanSettings, scan
 from neardup.core.features import normalize
 from neardup.core.features.folding import fold
 from neardup.core.passages.overlap import CompactText, measure_passages
@@ -72,3 +75,55 @@ def test_a_word_inserted_and_one_deleted_leave_the_rest_found_both_ways() -> Non
     # The same pair read the other way round gives the same figures.
     back_copy, back_source, _ = _measured(inserted, source)
     assert (back_copy, back_source) == (share_copy, share_source)
+
+
+def _scan(folder: Path, texts: dict[str, str], settings: ScanSettings) -> ScanResult:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in texts.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return scan([folder], settings)
+
+
+def test_a_document_found_in_one_source_totals_that_source_s_share(tmp_path: Path) -> None:
+    source = document(35, "en", count=4)
+    copy, _ = _swap_word(source, 8, "qqqqqqqq")
+    result = _scan(tmp_path, {"a.txt": source, "b.txt": copy}, ScanSettings(use_cache=False))
+    (pair,) = result.pairs
+    for index, share in ((pair.a, pair.overlap_a), (pair.b, pair.overlap_b)):
+        summary = result.documents[index].similarity
+        assert summary is not None and share < 1.0
+        assert summary.total == summary.max_overlap == share
+
+
+def test_leaving_out_common_text_leaves_what_the_pair_shares_apart_from_it(
+    tmp_path: Path,
+) -> None:
+    # Two theses share a passage (a word swapped in it) and a cover text that four
+    # documents hold; left out, the pair reads as the two without the cover text.
+    own_a, own_b, passage = (document(36 + k, "en", count=3) for k in range(3))
+    cover = document(40, "en", count=1)
+    swapped, _ = _swap_word(passage, 5, "qqqqqqqq")
+    others = {f"other{k}.txt": cover + "\n\n" + document(41 + k, "en", count=2) for k in range(2)}
+    settings = ScanSettings(use_cache=False, exclude_common=3)
+    with_cover = {
+        "a.txt": f"{own_a}\n\n{passage}\n\n{cover}",
+        "b.txt": f"{cover}\n\n{swapped}\n\n{own_b}",
+    }
+    without = {"a.txt": f"{own_a}\n\n{passage}", "b.txt": f"{swapped}\n\n{own_b}"}
+    left_out = _pair_of(_scan(tmp_path / "left-out", {**with_cover, **others}, settings))
+    counted = _pair_of(_scan(tmp_path / "counted", with_cover, ScanSettings(use_cache=False)))
+    absent = _pair_of(_scan(tmp_path / "absent", without, ScanSettings(use_cache=False)))
+    assert left_out[0] < counted[0] and left_out[1] < counted[1]
+    # Measured against texts that hold the cover text, so the rates differ a little.
+    assert (
+        abs(left_out[0] - absent[0] * (1 - _counted(cover) / _counted(with_cover["a.txt"]))) < 0.02
+    )
+
+
+def _pair_of(result: ScanResult) -> tuple[float, float]:
+    """The shares of a.txt and b.txt in their pair."""
+    names = [d.path.name for d in result.documents]
+    (pair,) = [p for p in result.pairs if {names[p.a], names[p.b]} == {"a.txt", "b.txt"}]
+    if names[pair.a] == "a.txt":
+        return pair.overlap_a, pair.overlap_b
+    return pair.overlap_b, pair.overlap_a

@@ -52,7 +52,8 @@ def test_content_key_ignores_layout_only() -> None:
 # Default_Ignorable_Code_Point (Unicode's DerivedCoreProperties) of the BMP outside
 # Cc, Cf, Cs and Co, but the variation selectors, which folding takes.
 _IGNORABLE_OF_OTHER_CATEGORIES = {
-    0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F, 0x3164, 0xFFA0,
+    0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F, 0x2065, 0x3164,
+    0xFFA0,
     *range(0xFFF0, 0xFFF9),
 }  # fmt: skip
 

@@ -42,7 +42,7 @@ _MANY_NEWLINES = re.compile(r"\n{3,}")
 # and the unassigned ignorables. Variation selectors are folding's (``folding``).
 _INVISIBLE_RANGES = (
     "\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890-\u0891"
-    "\u08e2\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ud800-\uf8ff"
+    "\u08e2\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ud800-\uf8ff"
     "\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3"
     "\U0001d173-\U0001d17a\U000e0000-\U000e00ff\U000e01f0-\U000e0fff\U000f0000-\U0010ffff"
     "\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u3164\uffa0\ufff0-\ufff8"

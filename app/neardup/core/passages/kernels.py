@@ -4,9 +4,10 @@
 loops (``seeds``: seeds and chains; ``shares``: what passages hold in common), so that a
 pair, or a batch of pairs, costs one call into compiled code. Numba checks a cached
 function against its own file only: a change to ``seeds.py`` or ``shares.py`` alone would
-leave the loops compiled into this file's functions stale. So this file names the
-content of each (``CALLED_FILES``, checked by ``tests/unit/test_house.py``): a change
-there changes this file too, and numba compiles its functions again.
+leave the loops compiled into this file's functions stale. So each file of compiled loops
+names the content of every file it takes loops or constants from (``COMPILED_FROM``,
+checked by ``tests/unit/test_house.py``): a change there changes it too, and numba
+compiles its functions again.
 """
 
 from __future__ import annotations
@@ -31,10 +32,11 @@ from neardup.core.passages.kernel_types import (
 from neardup.core.passages.seeds import bridged_length, seed_chains
 from neardup.core.passages.shares import matched_shares
 
-# The SHA-256 of each file whose compiled loops this one calls (see the docstring).
-CALLED_FILES = {
-    "seeds.py": "b9036960a528dd28f302259eda29d90935c6ba0aaed952a67a79299c831df758",
-    "shares.py": "72b091df7239f7fbe919aa5f8b346388d75174b0b71e64dbf2a7688e3c22bd9c",
+# The SHA-256 of each file compiled into this one's loops (see the docstring).
+COMPILED_FROM = {
+    "kernel_types.py": "9ca90cdf17ffa298b1c8b00f552af41f99c025db9bbdeed39dda10bbc4c21190",
+    "seeds.py": "363b0552e062ac51ab7a18113bf22455ec48fe810e796db61567dcf6219c0448",
+    "shares.py": "519e9164326866004a874a40397552babf82963eaada8217f103e362c27d3474",
 }
 
 

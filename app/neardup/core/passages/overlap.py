@@ -102,7 +102,7 @@ class CompactText:
     # pair whose seeds cannot cover what it needs is told so without seeding it.
     key_filter: npt.NDArray[np.uint64]
     # The compact characters, as code points: what an edit inside a passage kept of the
-    # text (``kernels.matched_share``).
+    # text (``shares.matched_shares``).
     codes: UInt32Array
     # Where the marks of Chinese text that comparing leaves out lie in the normalised text:
     # a passage's span takes those that close it (``closing_marks``); kernels never read

@@ -27,6 +27,11 @@ from neardup.core.passages.kernel_types import (
     Verifiable,
 )
 
+# The SHA-256 of each file compiled into this one's loops (``kernels`` says why).
+COMPILED_FROM = {
+    "kernel_types.py": "9ca90cdf17ffa298b1c8b00f552af41f99c025db9bbdeed39dda10bbc4c21190"
+}
+
 # A key's two places in a text's filter of keys (``text_kernels.key_filter``).
 FILTER_MIXES = np.array([0x9E3779B1, 0x85EBCA77], np.uint64)
 

@@ -13,6 +13,11 @@ import numpy.typing as npt
 from neardup.core.passages.compiled import compiled
 from neardup.core.passages.kernel_types import F64, I32, U64, Chains, IntArray, Lookup
 
+# The SHA-256 of each file compiled into this one's loops (``kernels`` says why).
+COMPILED_FROM = {
+    "kernel_types.py": "9ca90cdf17ffa298b1c8b00f552af41f99c025db9bbdeed39dda10bbc4c21190"
+}
+
 MERGE_RATIO = 8  # a lookup this many times the other's size is probed by bucket, not merged
 
 

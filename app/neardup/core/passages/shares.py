@@ -9,7 +9,6 @@ another is shown in its passage and is not found in the other text.
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 
 from neardup.core.passages.compiled import compiled
 from neardup.core.passages.kernel_types import (
@@ -23,7 +22,13 @@ from neardup.core.passages.kernel_types import (
     Verifiable,
 )
 
-Bools = npt.NDArray[np.bool_]
+# The SHA-256 of each file compiled into this one's loops (``kernels`` says why).
+COMPILED_FROM = {
+    "kernel_types.py": "9ca90cdf17ffa298b1c8b00f552af41f99c025db9bbdeed39dda10bbc4c21190"
+}
+
+# Pieces of text both hold: where in a, where in b, and how long.
+Pieces = list[tuple[int, int, int]]
 # The longest edit inside a passage whose kept words are looked for (characters a side):
 # two of ``overlap.MAX_GAP``, and the shingle's worth of text between them no seed covers.
 # Changing it changes results: bump versions.OVERLAP_VERSION with it.
@@ -36,11 +41,13 @@ def matched_shares(
 ) -> Shares:
     """The share of a and of b their passages (``rows``) hold in common: the chains inside
     each passage, and what each edit between two of them kept (`_kept_in_edit`), counted
-    as ``COUNTED`` counts. Text a passage bridges but the other text lacks is not found."""
+    as ``COUNTED`` counts. Text a passage bridges but the other text lacks is not found.
+    Its cost follows the chains and edits, not the texts' length."""
     starts, ends, diagonals = chains
     order = np.argsort(starts)
     sorted_starts, longest = starts[order], (ends - starts).max()
-    a_found, b_found = np.zeros(len(a[6]), np.bool_), np.zeros(len(b[6]), np.bool_)
+    found: Pieces = [(0, 0, 0)]  # pieces of text both hold: where in a, in b, how long
+    found.pop()
     for r in range(len(rows)):
         a_start, a_end, b_start, b_end = rows[r, 0], rows[r, 1], rows[r, 2], rows[r, 3]
         at, b_at = a_start, b_start  # how far the passage is read on each side
@@ -52,37 +59,41 @@ def matched_shares(
             c_b_start = start + diagonals[k]
             if start >= end or c_b_start < b_start or end + diagonals[k] > b_end:
                 continue  # a chain of another passage
-            edit = (at, start, b_at, c_b_start)
-            _kept_in_edit(a[8], b[8], a_weight[:, WEIGHT], edit, (a_found, b_found))
-            a_found[start:end] = True
-            b_found[c_b_start : end + diagonals[k]] = True
+            _kept_in_edit(a[8], b[8], a_weight[:, WEIGHT], (at, start, b_at, c_b_start), found)
+            found.append((start, c_b_start, end - start))
             at, b_at = max(at, end), max(b_at, end + diagonals[k])
-        edit = (at, a_end, b_at, b_end)
-        _kept_in_edit(a[8], b[8], a_weight[:, WEIGHT], edit, (a_found, b_found))
-    return _found_share(a_found, a_weight[:, COUNTED]), _found_share(b_found, b_weight[:, COUNTED])
+        _kept_in_edit(a[8], b[8], a_weight[:, WEIGHT], (at, a_end, b_at, b_end), found)
+    pieces = np.empty((len(found), 3), np.int64)
+    for k, (a_from, b_from, length) in enumerate(found):
+        pieces[k, 0], pieces[k, 1], pieces[k, 2] = a_from, b_from, length
+    return (
+        _covered_share(pieces[:, 0], pieces[:, 2], a_weight[:, COUNTED]),
+        _covered_share(pieces[:, 1], pieces[:, 2], b_weight[:, COUNTED]),
+    )
 
 
 @compiled
-def _found_share(found: Bools, counted: F64) -> float:
-    """The share of a text its ``found`` characters make, as ``counted`` counts them."""
-    total = 0.0
-    for i in np.flatnonzero(found):
-        total += counted[i + 1] - counted[i]
-    return min(total / counted[-1], 1.0) if len(found) else 0.0
+def _covered_share(starts: IntArray, lengths: IntArray, counted: F64) -> float:
+    """The share of a text the union of [start, start + length) makes, as ``counted``
+    (cumulative) counts it."""
+    total, covered = 0.0, np.int64(0)
+    for k in np.argsort(starts):
+        start, end = max(starts[k], covered), starts[k] + lengths[k]
+        if end > start:
+            total += counted[end] - counted[start]
+            covered = end
+    return min(total / counted[-1], 1.0) if counted[-1] > 0 else 0.0
 
 
 @compiled
 def _kept_in_edit(
-    a: U32, b: U32, a_weight: F64, edit: tuple[int, int, int, int], found: tuple[Bools, Bools]
+    a: U32, b: U32, a_weight: F64, edit: tuple[int, int, int, int], found: Pieces
 ) -> None:
-    """Mark in ``found`` what an edit (a[a_from:a_to] in one text where b[b_from:b_to] is in
+    """Add to ``found`` what an edit (a[a_from:a_to] in one text where b[b_from:b_to] is in
     the other) kept, as a diff reads it: the longest run the two share, then the longest
-    on either side of it, and so on, each weighing a word at least (a CJK character, or
-    three letters, by a's cumulative ``WEIGHT``); letters two words share by chance are
-    not. An edit is a few words (``MAX_EDIT`` characters a side), or of one length: a
+    on either side of it, and so on, each kept where it is not chance (`_kept`). An edit is a few words (``MAX_EDIT`` characters a side), or of one length: a
     passage's first words, found back from its first seed, or words swapped one for one."""
     a_from, a_to, b_from, b_to = edit
-    a_found, b_found = found
     if a_to <= a_from or b_to <= b_from:  # text only one side has, or none
         return
     if a_to - a_from > MAX_EDIT or b_to - b_from > MAX_EDIT:
@@ -92,9 +103,8 @@ def _kept_in_edit(
                 if i < a_to and a[i] == b[i + shift]:
                     run += 1
                     continue
-                if run and a_weight[i] - a_weight[i - run] >= 1.0:
-                    a_found[i - run : i] = True
-                    b_found[i - run + shift : i + shift] = True
+                if _kept(a_weight, i, run):
+                    found.append((i - run, i - run + shift, run))
                 run = 0
         return
     todo = [edit]
@@ -107,9 +117,17 @@ def _kept_in_edit(
                 runs[j - b_from + 1] = runs[j - b_from] + 1 if a[i] == b[j] else 0
                 if runs[j - b_from + 1] > best:
                     best, best_end, best_b_end = runs[j - b_from + 1], i + 1, j + 1
-        if not best or a_weight[best_end] - a_weight[best_end - best] < 1.0:
+        if not best:
             continue
-        a_found[best_end - best : best_end] = True
-        b_found[best_b_end - best : best_b_end] = True
+        if _kept(a_weight, best_end, best):
+            found.append((best_end - best, best_b_end - best, best))
         todo.append((a_from, best_end - best, b_from, best_b_end - best))
         todo.append((best_end, a_to, best_b_end, b_to))
+
+
+@compiled
+def _kept(a_weight: F64, end: int, run: int) -> bool:
+    """Whether a run both sides of an edit share, ending at ``end`` in a, is kept text, not
+    chance: three characters (a rule of dashes no seed covers), or a word's weight (a CJK
+    character; ``a_weight`` is a's cumulative ``WEIGHT``, summed in thirds)."""
+    return run >= 3 or (run > 0 and a_weight[end] - a_weight[end - run] >= 1.0 - 1e-9)

@@ -80,7 +80,9 @@ def _summaries(
         merged = union_size(np.concatenate(spans[doc]) if spans[doc] else [], before)
         best = max(sources[doc], key=lambda s: s.overlap)
         total = min(1.0, merged / int(before[-1])) if before[-1] else 0.0
-        total = max(total, best.overlap)
+        # Spans take the edits inside a copied passage, which its shares leave out: where
+        # the sources' passages do not overlap, their shares add up to what was found.
+        total = max(min(total, sum(s.overlap for s in sources[doc])), best.overlap)
         out.append(
             SimilaritySummary(
                 round(total, 4),

@@ -189,19 +189,22 @@ def _yielding_to_the_window() -> None:
 
 
 def _without_common(found: Overlap, a: str, b: str, settings: ScanSettings) -> Overlap:
-    """The figures without the passages that ``settings.exclude_common`` documents hold."""
+    """The figures without the passages that ``settings.exclude_common`` documents hold.
+
+    A share counts only what both texts hold, not the edits inside a passage; what the
+    kept passages hold is read as their spans' part of all the spans, at the share's
+    rate (exact for passages without edits)."""
     limit = settings.exclude_common or 0
     kept = tuple(s for s in found.spans if s.documents < limit)
     if len(kept) == len(found.spans):
         return found
     shares = []
-    for text, ranges in (
-        (a, [(s.a_start, s.a_end) for s in kept]),
-        (b, [(s.b_start, s.b_end) for s in kept]),
-    ):
+    for text, share, side in ((a, found.overlap_a, 0), (b, found.overlap_b, 2)):
         before = non_space_before(text)
-        shares.append(round(union_size(ranges, before) / int(before[-1]), 4) if before[-1] else 0.0)
-    return Overlap(min(shares[0], found.overlap_a), min(shares[1], found.overlap_b), kept)
+        all_spans = union_size([(s[side], s[side + 1]) for s in found.spans], before)
+        kept_spans = union_size([(s[side], s[side + 1]) for s in kept], before)
+        shares.append(round(share * kept_spans / all_spans, 4) if all_spans else 0.0)
+    return Overlap(shares[0], shares[1], kept)
 
 
 @dataclass(frozen=True, slots=True)
