@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from neardup import ScanSettings, scan
+from neardup.core.features import compact_length
 from neardup.core.models import PairKind, ScanResult
 from neardup.core.report.scan_report import report_dict
 from neardup.core.store.analysis_rows import ANALYSIS_COLUMNS, decode_analysis
@@ -157,7 +158,9 @@ def test_a_damaged_analysis_is_read_again_and_replaced(
         rows = db.execute(f"SELECT {ANALYSIS_COLUMNS} FROM analyses").fetchall()
     assert rows
     for row in rows:
-        decode_analysis(row, "doc.txt", 1, 1)
+        stored = decode_analysis(row, "doc.txt", 1, 1)
+        # What the analysis counted travels with it: read back, it is the text's own.
+        assert stored.compact_chars == compact_length(stored.text) > 0
     damage(tmp_path)
     again = scan([folder], settings(tmp_path))
     assert outcome(again) == expected and not again.notices

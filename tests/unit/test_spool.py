@@ -12,7 +12,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from neardup.core.features import Analyzed, AnalyzeOptions, Contents, TokenIds, analyze_file
+from neardup.core.features import (
+    Analyzed,
+    AnalyzeOptions,
+    Contents,
+    TokenIds,
+    analyze_file,
+    compact_length,
+)
 from neardup.core.scan import ScanContext, analysis_stage, analyze_all, scan
 from neardup.core.scan import spool as spool_module
 from neardup.core.scan.spool import AnalysisSpool, SpooledContents
@@ -30,6 +37,7 @@ def _corpus(folder: Path, count: int) -> list[Path]:
 
 def _same_contents(spooled: Analyzed, fresh: Analyzed) -> None:
     assert spooled.text == fresh.text and spooled.chars == len(fresh.text)
+    assert spooled.compact_chars == fresh.compact_chars == compact_length(fresh.text)
     assert spooled.tokens == fresh.tokens and spooled.token_count == len(fresh.tokens)
     assert spooled.kept_hashes.dtype == np.uint64
     assert np.array_equal(spooled.kept_hashes, fresh.kept_hashes)
@@ -92,9 +100,8 @@ def test_a_scan_with_and_without_the_spool_reports_the_same(
     spooled = scan([tmp_path], settings)
 
     def in_memory(self: AnalysisSpool, contents: Contents) -> Contents:
-        return Contents(
-            contents.text, self.vocabulary.encode(contents.tokens), contents.kept_hashes
-        )
+        tokens = self.vocabulary.encode(contents.tokens)
+        return Contents(contents.text, tokens, contents.kept_hashes, contents.compact_chars)
 
     monkeypatch.setattr(spool_module.AnalysisSpool, "keep", in_memory)
     held = scan([tmp_path], settings)

@@ -11,7 +11,7 @@ import xxhash
 
 from neardup.core.extract import extract
 from neardup.core.features.folding import fold_disguises, fold_punctuation
-from neardup.core.features.shingles import HashArray, winnowed
+from neardup.core.features.shingles import HashArray, winnowed_and_compact_length
 from neardup.core.features.text import content_key_text, normalize
 from neardup.core.features.tokenize import (
     content_tokens,
@@ -54,6 +54,9 @@ class DocumentContents(Protocol):
     def chars(self) -> int: ...
 
     @property
+    def compact_chars(self) -> int: ...
+
+    @property
     def token_count(self) -> int: ...
 
 
@@ -64,6 +67,7 @@ class Contents:
     text: str
     tokens: Sequence[str]  # a tuple from analysis; ``TokenIds`` as a scan reads them back
     kept_hashes: HashArray  # winnowed shingle hashes: what candidate pairs are made of
+    compact_chars: int  # the text's compared characters (``shingles.compact_length``)
 
     @property
     def chars(self) -> int:
@@ -108,6 +112,12 @@ class Analyzed:
         return self.contents.chars
 
     @property
+    def compact_chars(self) -> int:
+        """How many characters of the text are compared (``shingles.compact_length``),
+        without reading it: what a copy's share is measured against."""
+        return self.contents.compact_chars
+
+    @property
     def token_count(self) -> int:
         """How many content tokens, without reading them."""
         return self.contents.token_count
@@ -134,7 +144,7 @@ class Analyzed:
             encoding=document.encoding,
             notes=document.notes,
             hidden_chars=document.hidden_chars,
-            contents=Contents(text, tuple(tokens), winnowed(text)),
+            contents=Contents(text, tuple(tokens), *winnowed_and_compact_length(text)),
             content_key=key,
         )
 

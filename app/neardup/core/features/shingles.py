@@ -220,9 +220,14 @@ def winnowed(text: str) -> HashArray:
     how many places two texts share bounds how much of them they share
     (``core.passages.candidates``). A key repeats here when its text does.
     """
+    return winnowed_and_compact_length(text)[0]
+
+
+def winnowed_and_compact_length(text: str) -> tuple[HashArray, int]:
+    """``winnowed`` keys, and the text's ``compact_length``, from one pass over it."""
     shingled = Shingles.of(text)
     keys, _ = kept_places(shingled.hashes, shingled.tainted)
-    return keys
+    return keys, len(shingled.codes)
 
 
 def kept_places(hashes: HashArray, tainted: npt.NDArray[np.bool_]) -> tuple[HashArray, IntArray]:

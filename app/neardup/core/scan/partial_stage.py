@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from neardup.core.collector import give_back_freed_memory
-from neardup.core.features import Analyzed, compact_length
+from neardup.core.features import Analyzed
 from neardup.core.match import FeatureWeights
 from neardup.core.models import NEAR_DUPLICATE_SHARE, Overlap, Pair, PairKind, Role, kind_of
 from neardup.core.passages import (
@@ -210,7 +210,8 @@ def _without_common(found: Overlap, a: str, b: str, settings: ScanSettings) -> O
 @dataclass(frozen=True, slots=True)
 class TextFacts:
     """What the later stages need of each document's text, from one reading of it (a
-    scan reads texts from its spool): its hash (``text_key``) and compact length."""
+    scan reads texts from its spool): its hash (``text_key``) and compact length (which
+    the analysis counted)."""
 
     keys: list[str]
     compact_lengths: list[int]
@@ -221,7 +222,7 @@ class TextFacts:
         for doc in docs:
             text = doc.text
             keys.append(text_key(text))
-            compact_lengths.append(compact_length(text))
+            compact_lengths.append(doc.compact_chars)
         return cls(keys, compact_lengths)
 
 

@@ -70,10 +70,9 @@ class AnalysisSpool:
                     "large scans."
                 )
             else:
-                return SpooledContents(
-                    self, offset, len(text), contents.chars, len(ids), len(hashes)
-                )
-        return Contents(contents.text, tokens, hashes)
+                counts = (contents.chars, contents.compact_chars, len(ids), len(hashes))
+                return SpooledContents(self, offset, len(text), *counts)
+        return Contents(contents.text, tokens, hashes, contents.compact_chars)
 
     def _write(self, data: bytes) -> int:
         if self._file is None:
@@ -121,7 +120,15 @@ def _unnamed_file(folder: Path | None) -> BinaryIO:
 class SpooledContents:
     """A document's contents in a spool: read each time they are asked for."""
 
-    __slots__ = ("_chars", "_hash_count", "_offset", "_spool", "_text_bytes", "_token_count")
+    __slots__ = (
+        "_chars",
+        "_compact_chars",
+        "_hash_count",
+        "_offset",
+        "_spool",
+        "_text_bytes",
+        "_token_count",
+    )
 
     def __init__(
         self,
@@ -129,11 +136,13 @@ class SpooledContents:
         offset: int,
         text_bytes: int,
         chars: int,
+        compact_chars: int,
         token_count: int,
         hash_count: int,
     ) -> None:
         self._spool, self._offset, self._text_bytes = spool, offset, text_bytes
-        self._chars, self._token_count, self._hash_count = chars, token_count, hash_count
+        self._chars, self._compact_chars = chars, compact_chars
+        self._token_count, self._hash_count = token_count, hash_count
 
     @property
     def text(self) -> str:
@@ -156,12 +165,16 @@ class SpooledContents:
         return self._chars
 
     @property
+    def compact_chars(self) -> int:
+        return self._compact_chars
+
+    @property
     def token_count(self) -> int:
         return self._token_count
 
-    def __reduce__(self) -> tuple[type[Contents], tuple[str, tuple[str, ...], HashArray]]:
+    def __reduce__(self) -> tuple[type[Contents], tuple[str, tuple[str, ...], HashArray, int]]:
         # Another process cannot read this one's spool: there, the contents themselves.
-        return Contents, (self.text, tuple(self.tokens), self.kept_hashes)
+        return Contents, (self.text, tuple(self.tokens), self.kept_hashes, self._compact_chars)
 
 
 class ReadOnDemand(Sequence[T]):

@@ -37,7 +37,10 @@ def encode_analysis(item: Analyzed) -> StoredAnalysis:
         item.format,
         item.pages,
         item.encoding,
-        json.dumps({"notes": list(item.notes), "hidden": item.hidden_chars}, ensure_ascii=False),
+        json.dumps(
+            {"notes": list(item.notes), "hidden": item.hidden_chars, "compact": item.compact_chars},
+            ensure_ascii=False,
+        ),
         item.content_key,
         zlib.compress(item.text.encode("utf-8"), _LEVEL),
         zlib.compress(_TOKEN_SEPARATOR.join(item.tokens).encode("utf-8"), _LEVEL),
@@ -84,10 +87,15 @@ def _decode_analysis(row: Sequence[object], path: str, size: int, mtime_ns: int)
     stored_notes = json.loads(notes)
     note_list = stored_notes.get("notes") if isinstance(stored_notes, dict) else None
     hidden = stored_notes.get("hidden") if isinstance(stored_notes, dict) else None
+    compact = stored_notes.get("compact") if isinstance(stored_notes, dict) else None
     if not isinstance(note_list, list) or not all(isinstance(n, str) for n in note_list):
         raise DamagedEntryError("a damaged analysis: notes that are not a list of text")
     if not isinstance(hidden, int) or isinstance(hidden, bool) or hidden < 0:
         raise DamagedEntryError("a damaged analysis: a count of hidden characters that is not one")
+    if not isinstance(compact, int) or isinstance(compact, bool) or compact < 0:
+        raise DamagedEntryError(
+            "a damaged analysis: a count of compared characters that is not one"
+        )
     plain = zlib.decompress(_blob(text, "text")).decode("utf-8")
     token_text = zlib.decompress(_blob(tokens, "tokens")).decode("utf-8")
     words = tuple(token_text.split(_TOKEN_SEPARATOR)) if token_text else ()
@@ -100,7 +108,7 @@ def _decode_analysis(row: Sequence[object], path: str, size: int, mtime_ns: int)
         pages=pages,
         encoding=encoding,
         notes=tuple(note_list),
-        contents=Contents(plain, words, kept_hashes),
+        contents=Contents(plain, words, kept_hashes, compact),
         content_key=content_key,
         hidden_chars=hidden,
     )
