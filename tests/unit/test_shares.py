@@ -127,3 +127,18 @@ def _pair_of(result: ScanResult) -> tuple[float, float]:
     if names[pair.a] == "a.txt":
         return pair.overlap_a, pair.overlap_b
     return pair.overlap_b, pair.overlap_a
+
+
+def test_a_phrase_the_copy_repeats_elsewhere_leaves_the_edits_of_its_passage_counted() -> None:
+    # The copy quotes a sentence of the source once more before it: the quote makes
+    # chains off the passage's path, and the two close changes after the sentence are
+    # still read along the path, what lies between them found.
+    source = document(37, "zh", count=3)
+    sentence = source[100:160]
+    middle = source.index(sentence) + len(sentence) + 4
+    while not all("\u4e00" <= c <= "\u9fff" for c in source[middle : middle + 8]):
+        middle += 1
+    changed = source[:middle] + "甲" + source[middle + 1 : middle + 7] + "乙" + source[middle + 8 :]
+    copy = sentence + "\n\n" + changed
+    share_source, _, _ = _measured(source, copy)
+    assert abs(share_source - (1 - 2 / len("".join(source.split())))) < 1e-3

@@ -36,7 +36,7 @@ from neardup.core.passages.shares import matched_shares
 COMPILED_FROM = {
     "kernel_types.py": "9ca90cdf17ffa298b1c8b00f552af41f99c025db9bbdeed39dda10bbc4c21190",
     "seeds.py": "363b0552e062ac51ab7a18113bf22455ec48fe810e796db61567dcf6219c0448",
-    "shares.py": "519e9164326866004a874a40397552babf82963eaada8217f103e362c27d3474",
+    "shares.py": "4e70462ea1db934ab06cc18b0721bcf29e501e835bd1156c046dc18633d20c8b",
 }
 
 
@@ -203,7 +203,8 @@ def _verified_in_order(
     if not len(rows):
         return True, nothing, nothing, 0.0, 0.0
     _start_at_the_copy(rows, a, b, a_weight, shingle)
-    share_a, share_b = matched_shares(rows, (starts, ends, diagonals), a, a_weight, b, b_weight)
+    chains = (starts, ends, diagonals)
+    share_a, share_b = matched_shares(rows, chains, a, a_weight, b, b_weight, max_gap)
     spans = np.empty_like(rows)
     for r in range(len(rows)):
         spans[r, 0] = a[6][rows[r, 0]]

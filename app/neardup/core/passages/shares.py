@@ -37,11 +37,20 @@ MAX_EDIT = 64
 
 @compiled
 def matched_shares(
-    rows: IntArray, chains: Chains, a: Verifiable, a_weight: F64, b: Verifiable, b_weight: F64
+    rows: IntArray,
+    chains: Chains,
+    a: Verifiable,
+    a_weight: F64,
+    b: Verifiable,
+    b_weight: F64,
+    max_gap: int,
 ) -> Shares:
     """The share of a and of b their passages (``rows``) hold in common: the chains inside
     each passage, and what each edit between two of them kept (`_kept_in_edit`), counted
     as ``COUNTED`` counts. Text a passage bridges but the other text lacks is not found.
+    The edits lie between the chains of the passage's path, each within ``max_gap`` of the
+    last one's diagonal (as ``kernels.passages`` joins them); a phrase the passage repeats
+    elsewhere in b makes a chain off the path, found but no edit's edge.
     Its cost follows the chains and edits, not the texts' length."""
     starts, ends, diagonals = chains
     order = np.argsort(starts)
@@ -50,18 +59,22 @@ def matched_shares(
     found.pop()
     for r in range(len(rows)):
         a_start, a_end, b_start, b_end = rows[r, 0], rows[r, 1], rows[r, 2], rows[r, 3]
-        at, b_at = a_start, b_start  # how far the passage is read on each side
+        at, b_at = a_start, b_start  # how far the passage's path is read on each side
+        path = b_start - a_start  # the diagonal it is on
         for k in order[np.searchsorted(sorted_starts, a_start - longest) :]:
             if starts[k] >= a_end:
                 break
             # Its part in the passage (whose start may have moved on to a word's).
-            start, end = max(starts[k], a_start), min(ends[k], a_end)
-            c_b_start = start + diagonals[k]
-            if start >= end or c_b_start < b_start or end + diagonals[k] > b_end:
+            diagonal = diagonals[k]
+            start = max(starts[k], a_start, b_start - diagonal)
+            end = min(ends[k], a_end, b_end - diagonal)
+            if start >= end:
                 continue  # a chain of another passage
-            _kept_in_edit(a[8], b[8], a_weight[:, WEIGHT], (at, start, b_at, c_b_start), found)
-            found.append((start, c_b_start, end - start))
-            at, b_at = max(at, end), max(b_at, end + diagonals[k])
+            if abs(diagonal - path) <= max_gap and start + diagonal >= b_at:
+                edit = (at, start, b_at, start + diagonal)
+                _kept_in_edit(a[8], b[8], a_weight[:, WEIGHT], edit, found)
+                at, b_at, path = max(at, end), end + diagonal, diagonal
+            found.append((start, start + diagonal, end - start))
         _kept_in_edit(a[8], b[8], a_weight[:, WEIGHT], (at, a_end, b_at, b_end), found)
     pieces = np.empty((len(found), 3), np.int64)
     for k, (a_from, b_from, length) in enumerate(found):
