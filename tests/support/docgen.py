@@ -186,4 +186,8 @@ def _wrap_paragraph(paragraph: str, font: str, size: float, max_width: float) ->
         else:
             current = candidate
     lines.append(current.rstrip())
+    if len(lines) > 1 and len(lines[-1]) == 1 and not lines[-1].isascii():
+        # pdfium drops a line of one character in a CID font it has no glyphs for (a
+        # machine with no Chinese font): the line before gives it company.
+        lines[-2:] = [lines[-2][:-1], lines[-2][-1] + lines[-1]]
     return lines

@@ -22,7 +22,9 @@ from neardup import ScanSettings, scan
 from neardup.core.report import SourceReport, source_report, source_report_pdf
 from neardup.core.report.cff_fonts import CFF_HAN, has_cff_han, truetype_subset
 from neardup.core.report.pdf_fonts import (
+    LATIN,
     STANDARD_HAN,
+    SYMBOLS,
     ReportFonts,
     font_runs,
     has_han,
@@ -317,3 +319,22 @@ def test_no_printed_line_begins_with_closing_punctuation(
     lines = [line for page in page_texts(pdf) for line in page.splitlines() if line]
     assert len(lines) > 50
     assert not [line for line in lines if line[0] in "，；：！？）》」』】”。、"]
+
+
+def test_with_the_standard_chinese_font_symbols_are_embedded_and_page_numbers_join_it() -> None:
+    """On a machine with no Chinese font the reader supplies STSong-Light; what a font of
+    the machine holds (≥, Greek) is embedded from it, so every reader shows it, and the
+    digits of "第 1 页" are set with its Chinese, so no character stands alone in it (a
+    reader with no Chinese font drops such a character)."""
+    fonts = ReportFonts(
+        STANDARD_HAN, False, STANDARD_HAN, None, SYMBOLS, frozenset(map(ord, "≥αÀ，一"))
+    )
+    assert font_runs("第 12 页", fonts) == [(STANDARD_HAN, "第 12 页")]
+    assert font_runs("a ≥ b，中α", fonts) == [
+        (LATIN, "a "),
+        (SYMBOLS, "≥"),
+        (LATIN, " b"),
+        (STANDARD_HAN, "，中"),  # Chinese text's own marks stay in its font
+        (SYMBOLS, "α"),
+    ]
+    assert font_runs("第 x 页", fonts)[1] == (LATIN, " x ")  # letters keep the Latin font

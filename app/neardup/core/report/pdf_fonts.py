@@ -85,6 +85,15 @@ SYMBOLS = "NearDupSymbols"
 # What the standard Latin font can show (Windows-1252 less the controls); the rest goes to
 # the Han font, whose character collection also holds Greek, Cyrillic and full-width forms.
 _LATIN_RUN = re.compile("[\t\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026]+")
+# What Chinese text sets in its own font (Han, its marks, full-width forms, kana, hangul):
+# never drawn from the symbols' font, though one may hold a few of them.
+_CHINESE_SET = re.compile(
+    "[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]"
+)
+# Spaces and digits between two runs of the standard Chinese font ("第 1 页") are set in it:
+# its character collection holds them, and a PDF reader that has no Chinese font drops a
+# text of one character in it (pdfium, Chrome's viewer) when the run stands alone.
+_SPACES_AND_DIGITS = frozenset(" 0123456789")
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\U00010000-\U0010ffff]")
 
 
@@ -104,7 +113,12 @@ class ReportFonts:
     def font_of(self, character: str) -> str:
         """The font that draws ``character`` (one that is not Latin)."""
         code = ord(character)
-        if self.covered is None or code in self.covered:
+        if self.covered is None:
+            # The standard font, which the reader supplies: what an embedded font holds
+            # (symbols, Greek, Cyrillic) is drawn from it, so that it shows in every reader.
+            held = self.symbols_covered is not None and code in self.symbols_covered
+            return self.symbols if held and not _CHINESE_SET.match(character) else self.han
+        if code in self.covered:
             return self.han
         if self.symbols_covered is None or code in self.symbols_covered:
             return self.symbols
@@ -177,7 +191,7 @@ def _register() -> ReportFonts:
         pdfmetrics.registerFont(font)
         return _with_symbols(ReportFonts(EMBEDDED_HAN, True, str(path), _covered(font)))
     pdfmetrics.registerFont(UnicodeCIDFont(STANDARD_HAN))
-    return ReportFonts(STANDARD_HAN, False, STANDARD_HAN)
+    return _with_symbols(ReportFonts(STANDARD_HAN, False, STANDARD_HAN))
 
 
 def _covered(font: TTFont) -> frozenset[int]:
@@ -230,6 +244,16 @@ def font_runs(text: str, fonts: ReportFonts) -> list[tuple[str, str]]:
     return _quotes_with_their_text(runs, fonts)
 
 
+def _numbers_with_standard_han(runs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Spaces and digits between two runs of the standard Chinese font set in it."""
+    for k in range(1, len(runs) - 1):
+        font, run = runs[k]
+        beside = {runs[k - 1][0], runs[k + 1][0]}
+        if font == LATIN and beside == {STANDARD_HAN} and set(run) <= _SPACES_AND_DIGITS:
+            runs[k] = (STANDARD_HAN, run)
+    return runs
+
+
 # Quotation marks the standard font holds too; beside Chinese they take the Chinese font's
 # glyphs, which are set as Chinese text sets them (Helvetica's look like English quotes).
 _QUOTES = frozenset("“”‘’")
@@ -248,7 +272,7 @@ def _quotes_with_their_text(
         else:
             placed.append((font, run))
     joined: list[tuple[str, str]] = []
-    for font, run in placed:
+    for font, run in _numbers_with_standard_han(placed):
         if joined and joined[-1][0] == font:
             joined[-1] = (font, joined[-1][1] + run)
         else:
