@@ -4,11 +4,13 @@ it, but a word the copy changed is not found in the other text, while what an ed
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from neardup import ScanResult, ScanSettings, scan
 from neardup.core.features import normalize
 from neardup.core.features.folding import fold
+from neardup.core.models import NEAR_DUPLICATE_SHARE, PairKind
 from neardup.core.passages.overlap import CompactText, measure_passages
 from textgen import document
 
@@ -142,3 +144,28 @@ def test_a_phrase_the_copy_repeats_elsewhere_leaves_the_edits_of_its_passage_cou
     copy = sentence + "\n\n" + changed
     share_source, _, _ = _measured(source, copy)
     assert abs(share_source - (1 - 2 / len("".join(source.split())))) < 1e-3
+
+
+def test_a_whole_copy_with_many_words_swapped_is_a_near_duplicate_though_less_is_found(
+    tmp_path: Path,
+) -> None:
+    # Almost a third of the long words swapped for longer ones: less than half of the copy
+    # is found in its source, yet its passages run the length of both. An edited copy of
+    # the whole document, not a part taken from it: its kind is read from what the
+    # passages cover, its figures from what both texts hold.
+    source = document(51, "en", count=6)
+    rng = random.Random(4)
+    copy = " ".join(
+        "q" * 12 if len(word) >= 5 and word.isalpha() and rng.random() < 0.3 else word
+        for word in source.split(" ")
+    )
+    found = measure_passages(
+        CompactText.of(fold(normalize(source))), CompactText.of(fold(normalize(copy)))
+    )
+    assert min(found.overlap_a, found.overlap_b) < NEAR_DUPLICATE_SHARE
+    assert min(found.cover_a, found.cover_b) >= NEAR_DUPLICATE_SHARE
+    result = _scan(tmp_path, {"a.txt": source, "b.txt": copy}, ScanSettings(use_cache=False))
+    (pair,) = result.pairs
+    assert pair.kind is PairKind.NEAR_DUPLICATE
+    assert {pair.overlap_a, pair.overlap_b} == {found.overlap_a, found.overlap_b}
+    assert len(result.groups) == 1  # grouped, and so tidyable

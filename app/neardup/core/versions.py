@@ -11,7 +11,7 @@ ANALYSIS_VERSION = 16
 # Document fingerprints: weighting, SimHash and the IDF table (weighting.py, simhash.py).
 FINGERPRINT_VERSION = 1
 # Exact verification of a pair (overlap.py, its shingle length included).
-OVERLAP_VERSION = 12
+OVERLAP_VERSION = 13
 # Matching, passages, grouping and per-document summaries: what a scan finds from
 # the same analyses (the stored outcome of a whole scan).
-SCAN_VERSION = 18
+SCAN_VERSION = 19

@@ -28,4 +28,7 @@ Lookup = tuple[U64, I32, U32, I32]  # a Verifiable's first four: what seeds are 
 Packed = tuple[U64, I32, U32, I32, U64, IntArray, I32, U64, U32, F64, IntArray]
 Rules = tuple[int, float, float, float, int, int, int, int]
 Shares = tuple[float, float]  # of a and of b
+# A verified pair's figures: the shares of a and of b found in the other (what both hold),
+# and the shares its passages cover (the edits inside them too): what tells its kind.
+Figures = tuple[float, float, float, float]
 PassageRules = tuple[int, float, float, float, int, int]  # Rules without the anchor's two

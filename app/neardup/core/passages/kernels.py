@@ -22,6 +22,7 @@ from neardup.core.passages.kernel_types import (
     I32,
     WEIGHT,
     Chains,
+    Figures,
     IntArray,
     Packed,
     PassageRules,
@@ -32,11 +33,13 @@ from neardup.core.passages.kernel_types import (
 from neardup.core.passages.seeds import bridged_length, seed_chains
 from neardup.core.passages.shares import matched_shares
 
+NO_FIGURES = (0.0, 0.0, 0.0, 0.0)
+
 # The SHA-256 of each file compiled into this one's loops (see the docstring).
 COMPILED_FROM = {
-    "kernel_types.py": "9ca90cdf17ffa298b1c8b00f552af41f99c025db9bbdeed39dda10bbc4c21190",
-    "seeds.py": "363b0552e062ac51ab7a18113bf22455ec48fe810e796db61567dcf6219c0448",
-    "shares.py": "4e70462ea1db934ab06cc18b0721bcf29e501e835bd1156c046dc18633d20c8b",
+    "kernel_types.py": "49d4c61eb8133d1ede1fd088efb914cdb16299c31b7f02c637931bb16ec583dc",
+    "seeds.py": "388f24cf5320ce7112515831b9e25dcf53b7798aa44d05633789c55fe3d04753",
+    "shares.py": "c12458f8c4d2bf1519db83404d797e868955d885041fe2026542e23016b9c44f",
 }
 
 
@@ -161,35 +164,36 @@ def verified_passages(
     b_weight: F64,
     needed: Shares,
     rules: Rules,
-) -> tuple[bool, IntArray, IntArray, float, float]:
+) -> tuple[bool, IntArray, IntArray, Figures]:
     """A pair verified in one call: whether it was measured (not when its bridged chains
     cannot cover ``needed`` of a and of b), its passages as compact rows and as text spans
-    (in order of a), and the two shares. Read in the order `_reads_first` gives."""
+    (in order of a), and its `Figures`. Read in the order `_reads_first` gives."""
     if _reads_first(a, b):
         return _verified_in_order(a, a_weight, b, b_weight, needed, rules)
-    measured, rows, spans, share_b, share_a = _verified_in_order(
+    measured, rows, spans, (share_b, share_a, cover_b, cover_a) = _verified_in_order(
         b, b_weight, a, a_weight, (needed[1], needed[0]), rules
     )
     order = np.argsort(rows[:, 2] * (len(b[6]) + 1) + rows[:, 0], kind="mergesort")
     sides = np.array([2, 3, 0, 1])
-    return measured, rows[order][:, sides], spans[order][:, sides], share_a, share_b
+    figures = (share_a, share_b, cover_a, cover_b)
+    return measured, rows[order][:, sides], spans[order][:, sides], figures
 
 
 @compiled
 def _verified_in_order(
     a: Verifiable, a_weight: F64, b: Verifiable, b_weight: F64, needed: Shares, rules: Rules
-) -> tuple[bool, IntArray, IntArray, float, float]:
+) -> tuple[bool, IntArray, IntArray, Figures]:
     """`verified_passages` with ``a`` read first."""
     max_gap, max_drift, min_match, min_density, shingle, anchor, _, _ = rules
     nothing = np.zeros((0, 4), np.int64)
     starts, ends, diagonals = seed_chains(a[:4], b[:4], shingle)
     if not len(starts):
-        return needed[0] <= 0.0 and needed[1] <= 0.0, nothing, nothing, 0.0, 0.0
+        return needed[0] <= 0.0 and needed[1] <= 0.0, nothing, nothing, NO_FIGURES
     a_count, b_count = a_weight[:, COUNTED], b_weight[:, COUNTED]  # what shares count
     reach_a = bridged_length(starts, ends, max_gap, a_count) / a_count[-1]
     reach_b = bridged_length(starts + diagonals, ends + diagonals, max_gap, b_count) / b_count[-1]
     if min(1.0, reach_a) < needed[0] or min(1.0, reach_b) < needed[1]:
-        return False, nothing, nothing, 0.0, 0.0
+        return False, nothing, nothing, NO_FIGURES
     # All chains' weight and the largest gaps that could join them (twice max_gap in a run)
     # bound any run of passages (with room for the rounding of a sum in another order).
     weight = 0.0
@@ -197,21 +201,24 @@ def _verified_in_order(
         weight += a_weight[ends[c], WEIGHT] - a_weight[starts[c], WEIGHT]
     longest = (ends - starts).max()
     if longest < anchor or weight + (len(starts) - 1) * 2 * max_gap < min_match - 1e-6:
-        return True, nothing, nothing, 0.0, 0.0
+        return True, nothing, nothing, NO_FIGURES
     passage_rules = (max_gap, max_drift, min_match, min_density, shingle, anchor)
     rows = passages((starts, ends, diagonals), a_weight, len(b[6]), passage_rules)
     if not len(rows):
-        return True, nothing, nothing, 0.0, 0.0
+        return True, nothing, nothing, NO_FIGURES
     _start_at_the_copy(rows, a, b, a_weight, shingle)
     chains = (starts, ends, diagonals)
     share_a, share_b = matched_shares(rows, chains, a, a_weight, b, b_weight, max_gap)
+    # What the passages span, the edits inside them too: what tells an edited whole copy.
+    cover_a = bridged_length(rows[:, 0].copy(), rows[:, 1].copy(), 0, a_count) / a_count[-1]
+    cover_b = bridged_length(rows[:, 2].copy(), rows[:, 3].copy(), 0, b_count) / b_count[-1]
     spans = np.empty_like(rows)
     for r in range(len(rows)):
         spans[r, 0] = a[6][rows[r, 0]]
         spans[r, 1] = a[6][rows[r, 1] - 1] + 1
         spans[r, 2] = b[6][rows[r, 2]]
         spans[r, 3] = b[6][rows[r, 3] - 1] + 1
-    return True, rows, spans, min(share_a, 1.0), min(share_b, 1.0)
+    return True, rows, spans, (share_a, share_b, min(cover_a, 1.0), min(cover_b, 1.0))
 
 
 @compiled
@@ -257,17 +264,19 @@ def verified_many(
     """`verified_passages` of many pairs in one call (a large scan verifies hundreds of
     thousands, in tens of microseconds each). Row k of ``slots`` names pair k's texts as
     (pack, index in it), a then b, and row k of ``needed`` its two shares. Returns whether
-    each pair was measured, its passage count, rows and spans (pair after pair), shares."""
+    each pair was measured, its passage count, rows and spans (pair after pair), and its
+    `Figures` as a row."""
     measured, counts = np.zeros(len(slots), np.bool_), np.zeros(len(slots), np.int64)
-    shares = np.zeros((len(slots), 2), np.float64)
+    figures = np.zeros((len(slots), 4), np.float64)
     found = [(np.zeros((0, 4), np.int64), np.zeros((0, 4), np.int64))]
     for k in range(len(slots)):
         a, a_weight = _unpacked(packs[slots[k, 0]], slots[k, 1])
         b, b_weight = _unpacked(packs[slots[k, 2]], slots[k, 3])
-        done, rows, spans, share_a, share_b = verified_passages(
+        done, rows, spans, of_pair = verified_passages(
             a, a_weight, b, b_weight, (needed[k, 0], needed[k, 1]), rules
         )
-        measured[k], counts[k], shares[k, 0], shares[k, 1] = done, len(rows), share_a, share_b
+        measured[k], counts[k] = done, len(rows)
+        figures[k, 0], figures[k, 1], figures[k, 2], figures[k, 3] = of_pair
         if len(rows):
             found.append((rows, spans))
     rows, at = np.empty((counts.sum(), 4), np.int64), 0
@@ -275,4 +284,4 @@ def verified_many(
     for piece in found:
         rows[at : at + len(piece[0])], spans[at : at + len(piece[0])] = piece
         at += len(piece[0])
-    return measured, counts, rows, spans, shares
+    return measured, counts, rows, spans, figures

@@ -240,13 +240,16 @@ class Passages:
     overlap_b: float
     spans: IntArray  # (m, 4), normalised text
     compact_a: IntArray | None  # (m, 2), a's compact text, where known
+    # The shares the passages cover, edits inside them too (``Overlap.cover_a``).
+    cover_a: float
+    cover_b: float
 
     def overlap(self) -> Overlap:
         spans = tuple(starmap(MatchedSpan, self.spans.tolist()))
-        return Overlap(self.overlap_a, self.overlap_b, spans)
+        return Overlap(self.overlap_a, self.overlap_b, spans, self.cover_a, self.cover_b)
 
 
-NOTHING_FOUND = Passages(0.0, 0.0, np.zeros((0, 4), np.int64), np.zeros((0, 2), np.int64))
+NOTHING_FOUND = Passages(0.0, 0.0, np.zeros((0, 4), np.int64), np.zeros((0, 2), np.int64), 0.0, 0.0)
 
 
 def measure_passages(
@@ -282,7 +285,7 @@ def verify(
     a_count, b_count = a.weight[:, kernel_types.COUNTED], b.weight[:, kernel_types.COUNTED]
     if not rejection.worth_seeding(a.verifiable, a_count, b.verifiable, b_count, needed, RULES):
         return None
-    measured, rows, spans, share_a, share_b = kernels.verified_passages(
+    measured, rows, spans, figures = kernels.verified_passages(
         a.verifiable, a.weight, b.verifiable, b.weight, needed, RULES
     )
     if not measured:
@@ -290,7 +293,7 @@ def verify(
     if not len(rows):
         return NOTHING_FOUND
     marks_a, marks_b = (a.positions, a.marks), (b.positions, b.marks)
-    return with_closing_marks(marks_a, marks_b, rows, spans, (share_a, share_b))
+    return with_closing_marks(marks_a, marks_b, rows, spans, figures)
 
 
 # A text's compact positions and the marks left out of it: what closing its spans needs.
@@ -298,7 +301,7 @@ MarkPlaces = tuple[Int32Array, Int32Array]
 
 
 def with_closing_marks(
-    a: MarkPlaces, b: MarkPlaces, rows: IntArray, spans: IntArray, shares: tuple[float, float]
+    a: MarkPlaces, b: MarkPlaces, rows: IntArray, spans: IntArray, figures: kernel_types.Figures
 ) -> Passages:
     """A verified pair's passages (compact ``rows``, normalised ``spans``) with each span
     carried past the marks that close it, where a text has marks left out of it."""
@@ -309,7 +312,8 @@ def with_closing_marks(
         close_spans(a_positions, a_marks, rows[:, 1], spans[:, 1])
     if len(b_marks):
         close_spans(b_positions, b_marks, rows[:, 3], spans[:, 3])
-    return Passages(round(shares[0], 4), round(shares[1], 4), spans, rows[:, :2])
+    share_a, share_b, cover_a, cover_b = (round(figure, 4) for figure in figures)
+    return Passages(share_a, share_b, spans, rows[:, :2], cover_a, cover_b)
 
 
 def measure_overlap(a: CompactText, b: CompactText) -> Overlap:

@@ -111,7 +111,7 @@ class PackedCall:
     def measured(self) -> Iterator[tuple[int, Passages]]:
         """(k, passages) for each pair k the call measured, in order, once it is done;
         pairs rejected unmeasured are left out."""
-        was_measured, counts, rows, spans, shares = self.verified.result()
+        was_measured, counts, rows, spans, figures = self.verified.result()
         ends = np.cumsum(counts)
         for k in np.flatnonzero(was_measured).tolist():
             end, count = int(ends[k]), int(counts[k])
@@ -121,8 +121,9 @@ class PackedCall:
             start = end - count
             pack_a, in_a, pack_b, in_b = self.slots[k].tolist()
             a, b = self.packs[pack_a].mark_places(in_a), self.packs[pack_b].mark_places(in_b)
-            share_a, share_b = shares[k].tolist()
-            yield k, with_closing_marks(a, b, rows[start:end], spans[start:end], (share_a, share_b))
+            share_a, share_b, cover_a, cover_b = figures[k].tolist()
+            of_pair = (share_a, share_b, cover_a, cover_b)
+            yield k, with_closing_marks(a, b, rows[start:end], spans[start:end], of_pair)
 
 
 def verify_packed(
@@ -151,13 +152,13 @@ def _verified_many(
     """``kernels.verified_many`` of the pairs ``rejection`` lets through; the others
     unmeasured, with no passage. Two compiled calls, each letting go of the GIL."""
     worth = rejection.worth_seeding_many(packs, slots, needed, RULES)
-    measured, counts, rows, spans, shares = kernels.verified_many(
+    measured, counts, rows, spans, figures = kernels.verified_many(
         packs, slots[worth], needed[worth], RULES
     )
     all_measured, all_counts = np.zeros(len(slots), bool), np.zeros(len(slots), np.int64)
-    all_shares = np.zeros((len(slots), 2))
-    all_measured[worth], all_counts[worth], all_shares[worth] = measured, counts, shares
-    return all_measured, all_counts, rows, spans, all_shares
+    all_figures = np.zeros((len(slots), 4))
+    all_measured[worth], all_counts[worth], all_figures[worth] = measured, counts, figures
+    return all_measured, all_counts, rows, spans, all_figures
 
 
 def warm_up() -> None:

@@ -15,7 +15,7 @@ from neardup.core.passages.kernel_types import F64, I32, U64, Chains, IntArray, 
 
 # The SHA-256 of each file compiled into this one's loops (``kernels`` says why).
 COMPILED_FROM = {
-    "kernel_types.py": "9ca90cdf17ffa298b1c8b00f552af41f99c025db9bbdeed39dda10bbc4c21190"
+    "kernel_types.py": "49d4c61eb8133d1ede1fd088efb914cdb16299c31b7f02c637931bb16ec583dc"
 }
 
 MERGE_RATIO = 8  # a lookup this many times the other's size is probed by bucket, not merged

@@ -6,9 +6,11 @@ exactly, and its kind follows from the verified figures alone, so a pair reads t
 whatever else is scanned:
 
 - ``duplicate``: the same normalised text;
-- ``near-duplicate``: most of each text is found in the other (an edited, reordered
-  or reformatted copy of the whole document): both shares at least ``NEAR_DUPLICATE_SHARE``;
-- ``partial``: less than that, but at least ``settings.min_overlap`` of the shorter text.
+- ``near-duplicate``: passages run through most of each text (an edited, reordered
+  or reformatted copy of the whole document): they cover at least ``NEAR_DUPLICATE_SHARE``
+  of both, the edits inside them too, however little of a heavily edited copy is found;
+- ``partial``: less than that, but at least ``settings.min_overlap`` of the shorter text
+  found in the other.
 
 Passages also get how many scanned documents hold them, so common text (a licence,
 a template) is marked as such rather than hidden.
@@ -198,13 +200,14 @@ def _without_common(found: Overlap, a: str, b: str, settings: ScanSettings) -> O
     kept = tuple(s for s in found.spans if s.documents < limit)
     if len(kept) == len(found.spans):
         return found
-    shares = []
+    shares, covers = [], []
     for text, share, side in ((a, found.overlap_a, 0), (b, found.overlap_b, 2)):
         before = non_space_before(text)
         all_spans = union_size([(s[side], s[side + 1]) for s in found.spans], before)
         kept_spans = union_size([(s[side], s[side + 1]) for s in kept], before)
         shares.append(round(share * kept_spans / all_spans, 4) if all_spans else 0.0)
-    return Overlap(shares[0], shares[1], kept)
+        covers.append(round(kept_spans / int(before[-1]), 4) if before[-1] else 0.0)
+    return Overlap(shares[0], shares[1], kept, covers[0], covers[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,8 +278,9 @@ def passage_pairs(
         """The pair with its verified figures and kind, or None when it is no copy."""
         if not len(measured.spans):  # no copy, whatever else is asked
             return None
+        spans = verifier.counted(pair.a, measured, shared)
         found = Overlap(
-            measured.overlap_a, measured.overlap_b, verifier.counted(pair.a, measured, shared)
+            measured.overlap_a, measured.overlap_b, spans, measured.cover_a, measured.cover_b
         )
         if settings.exclude_common is not None:
             found = _without_common(found, docs[pair.a].text, docs[pair.b].text, settings)

@@ -211,11 +211,11 @@ class Verifier:
             stored = self._cache.derived([key]).get(key)
             if stored is not None:
                 with contextlib.suppress(DamagedEntryError):  # measured again, and replaced
-                    share_a, share_b, rows = decode_overlap(
+                    shares, covers, rows = decode_overlap(
                         stored, int(self.lengths[a]), int(self.lengths[b])
                     )
                     spans = np.array(rows, dtype=np.int64).reshape(-1, 4)
-                    return Passages(share_a, share_b, spans, None)
+                    return Passages(*shares, spans, None, *covers)
         a_shorter = self.lengths[a] <= self.lengths[b]
         found = verify(
             self.text(a), self.text(b), needed if a_shorter else 0.0, 0.0 if a_shorter else needed
@@ -251,4 +251,5 @@ class Verifier:
 
 
 def _encoded(found: Passages) -> bytes:
-    return encode_overlap(found.overlap_a, found.overlap_b, found.spans.tolist())
+    shares, covers = (found.overlap_a, found.overlap_b), (found.cover_a, found.cover_b)
+    return encode_overlap(shares, covers, found.spans.tolist())

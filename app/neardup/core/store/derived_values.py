@@ -108,10 +108,12 @@ def overlap_key(text_a: str, text_b: str) -> str:
     return OVERLAP_PREFIX + xxhash.xxh3_128_hexdigest(joined.encode())
 
 
-def encode_overlap(overlap_a: float, overlap_b: float, spans: Sequence[Sequence[int]]) -> bytes:
-    """A verified overlap as stored: its two shares and its passages as rows
-    (a_start, a_end, b_start, b_end)."""
-    return json.dumps([overlap_a, overlap_b, spans], separators=(",", ":")).encode()
+def encode_overlap(
+    shares: tuple[float, float], covers: tuple[float, float], spans: Sequence[Sequence[int]]
+) -> bytes:
+    """A verified overlap as stored: its two shares, the two shares its passages cover and
+    its passages as rows (a_start, a_end, b_start, b_end)."""
+    return json.dumps([*shares, spans, *covers], separators=(",", ":")).encode()
 
 
 CHECKSUM_BYTES = 8
@@ -168,19 +170,23 @@ def _span(value: object, length_a: int, length_b: int) -> list[int]:
 
 def decode_overlap(
     data: object, length_a: int, length_b: int
-) -> tuple[float, float, list[list[int]]]:
-    """The shares and passage rows of a stored overlap, for texts of these lengths;
-    DamagedEntryError if it cannot be one."""
+) -> tuple[tuple[float, float], tuple[float, float], list[list[int]]]:
+    """The shares, covered shares and passage rows of a stored overlap, for texts of these
+    lengths; DamagedEntryError if it cannot be one."""
     if not isinstance(data, bytes):
         raise DamagedEntryError(f"an overlap stored as {type(data).__name__}")
     try:
         decoded = json.loads(data)
     except ValueError as error:  # not UTF-8, or not JSON
         raise DamagedEntryError(f"an overlap that is not JSON ({error})") from error
-    if not isinstance(decoded, list) or len(decoded) != 3 or not isinstance(decoded[2], list):
+    if not isinstance(decoded, list) or len(decoded) != 5 or not isinstance(decoded[2], list):
         raise DamagedEntryError("an overlap of the wrong shape")
-    overlap_a, overlap_b, spans = decoded
-    return _share(overlap_a), _share(overlap_b), [_span(s, length_a, length_b) for s in spans]
+    overlap_a, overlap_b, spans, cover_a, cover_b = decoded
+    return (
+        (_share(overlap_a), _share(overlap_b)),
+        (_share(cover_a), _share(cover_b)),
+        [_span(s, length_a, length_b) for s in spans],
+    )
 
 
 @dataclass(frozen=True, slots=True)
