@@ -220,6 +220,29 @@ def test_a_batch_registers_one_subset_that_serves_every_report(
     assert report_fonts("子丑").han != whole.han and len(conversions) == 2
 
 
+def test_a_later_subset_prints_its_own_characters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each subset of the machine's CFF font is a font of its own: reportlab gives every
+    font of one face name the first one registered, and a report printed after another
+    lost the characters the first subset lacked (an English report, then a Chinese one)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from neardup.core.report import pdf_fonts
+
+    if not any(Path(p).is_file() and has_cff_han(Path(p)) for p in CFF_HAN):
+        pytest.skip("no CFF Chinese font (Noto CJK) on this machine")
+    if report_fonts("中").embedded and not report_fonts("中").han.startswith("NearDupHan-"):
+        pytest.skip("a TrueType Chinese font serves every report already")
+    monkeypatch.setattr(pdf_fonts, "_subsets", {})
+    for text in ("甲乙丙", "总相似度扫描"):  # the second shares no character with the first
+        fonts = report_fonts(text)
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer)
+        canvas.setFont(fonts.han, 12)
+        canvas.drawString(72, 720, text)
+        canvas.save()
+        assert page_texts(buffer.getvalue())[0].strip() == text
+
+
 def test_symbols_neither_font_holds_are_printed(tmp_path: Path) -> None:
     """≥, → and ∞ are in neither Helvetica nor every Chinese font (DroidSansFallback has
     none of them): they are drawn from a font that has them, never dropped."""

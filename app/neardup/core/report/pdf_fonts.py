@@ -160,13 +160,18 @@ def report_fonts(characters: str = "") -> ReportFonts:
         digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8)
         name = f"{EMBEDDED_HAN}-{digest.hexdigest()}"
         subset = TTFont(name, io.BytesIO(data))
+        # reportlab keeps one TrueType font per face name and hands the first one registered
+        # to every later font of that name: each subset of the same font would print with
+        # the glyphs of the first, the characters it lacks left out. Each gets its own.
+        subset.face.name = name.encode("ascii")
         pdfmetrics.registerFont(subset)
         if len(_subsets) >= MAX_SUBSETS:
             oldest = _subsets.pop(next(iter(_subsets)))
             # reportlab keeps every registered font for the process's life and has no way
-            # to unregister one: drop it from its registry, or a long session would grow
+            # to unregister one: drop it from its registries, or a long session would grow
             # by a megabyte or two for every report printed.
             getattr(pdfmetrics, "_fonts", {}).pop(oldest.han, None)
+            getattr(pdfmetrics, "_dynFaceNames", {}).pop(oldest.han.encode("ascii"), None)
         _subsets[wanted] = _with_symbols(ReportFonts(name, True, str(path), _covered(subset)))
         return _subsets[wanted]
 
