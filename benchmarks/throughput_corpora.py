@@ -9,7 +9,6 @@ txt/docx/PDF documents) and the generated .txt scaling corpora with planted copi
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import json
 import random
 import shutil
@@ -17,7 +16,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import corpus
 import corpus_edits
@@ -99,7 +98,11 @@ def build_throughput_corpus(
     shape: MixedShape = MixedShape(),
 ) -> dict[str, Any]:
     """zh and en labelled corpora plus ``extra_docs`` generated txt/docx/pdf documents."""
-    params: dict[str, Any] = {"kind": "throughput-bigrams", "extra_docs": extra_docs, "seed": seed}
+    params: dict[str, Any] = {
+        "kind": "throughput-bigrams-runs",
+        "extra_docs": extra_docs,
+        "seed": seed,
+    }
     if shape != MixedShape():  # the default shape keeps the marker corpora built before had
         params["shape"] = dataclasses.asdict(shape)
     if reuse and _marker_matches(root, params):
@@ -153,18 +156,36 @@ def build_throughput_corpus(
 
 
 class Bigrams:
-    """A bigram model of one language's paragraphs: characters for Chinese, words for English."""
+    """A bigram model of one language's paragraphs: characters for Chinese, words for English.
+
+    A bigram model trained on a small text copies it: a character that follows only one other
+    in the training text continues the same run, so generated documents shared verbatim runs
+    of 40 characters and more with each other (real partial copies, half the candidate pairs
+    of the scaling corpus). The model therefore walks the training text by position: each
+    step takes a random place where the current unit occurs and moves on from it, and after
+    ``MAX_RUN`` units taken in a row from one place it leaves for another place of the same
+    unit (or, where there is none, for a paragraph's start). Generated documents then share
+    no run longer than ``MAX_RUN`` units beyond chance: shorter than the 40 characters a
+    candidate pair needs.
+    """
+
+    MAX_RUN: ClassVar[dict[str, int]] = {"zh": 16, "en": 4}  # characters, words
 
     def __init__(self, paragraphs: Sequence[Paragraph], lang: str) -> None:
         self.lang = lang
-        self.next: dict[str, list[str]] = {}
-        self.starts: list[str] = []
+        self.units: list[str] = []
+        self.starts: list[int] = []  # where each paragraph begins in ``units``
+        self.places: dict[str, list[int]] = {}  # where a unit occurs with one after it
         for p in paragraphs:
             units = self._units(p.text)
-            if units:
-                self.starts.append(units[0])
-            for a, b in itertools.pairwise(units):
-                self.next.setdefault(a, []).append(b)
+            if not units:
+                continue
+            self.starts.append(len(self.units))
+            for unit in units[:-1]:
+                self.places.setdefault(unit, []).append(len(self.units))
+                self.units.append(unit)
+            self.units.append(units[-1])
+        self.max_run = self.MAX_RUN[lang]
 
     def _units(self, text: str) -> list[str]:
         return [c for c in text if not c.isspace()] if self.lang == "zh" else text.split()
@@ -174,13 +195,22 @@ class Bigrams:
 
     def paragraph(self, rng: random.Random, sentences: int) -> str:
         out: list[str] = []
-        unit = rng.choice(self.starts)
+        at = rng.choice(self.starts)
+        run = 1  # units taken in a row from one place of the training text
         while sentences > 0 and len(out) < 2000:
+            unit = self.units[at]
             out.append(unit)
             if self._ends_sentence(unit):
                 sentences -= 1
-            following = self.next.get(unit)
-            unit = rng.choice(following) if following else rng.choice(self.starts)
+            places = self.places.get(unit, [])
+            if run >= self.max_run:  # leave this place of the text
+                places = [p for p in places if p != at]
+            if places:
+                place = rng.choice(places)
+                run = run + 1 if place == at else 1
+                at = place + 1
+            else:
+                at, run = rng.choice(self.starts), 1
         return ("" if self.lang == "zh" else " ").join(out)
 
     def document(self, rng: random.Random, size_range: tuple[int, int]) -> list[str]:
@@ -200,7 +230,7 @@ def build_scaling_corpus(
     partial copies paste about 30% of one generated document into another new one.
     """
     n_planted = max(5, round(PLANTED_SHARE * n_docs))
-    params = {"kind": "scaling-bigrams", "docs": n_docs, "seed": seed, "planted": n_planted}
+    params = {"kind": "scaling-bigrams-runs", "docs": n_docs, "seed": seed, "planted": n_planted}
     info: dict[str, Any] = {"planted_near": n_planted, "planted_partial": n_planted}
     if reuse and _marker_matches(root, params):
         return {**json.loads((root / "info.json").read_text()), "built": False, "seconds": 0.0}
