@@ -346,18 +346,22 @@ def test_no_printed_line_begins_with_closing_punctuation(
 
 def test_with_the_standard_chinese_font_symbols_are_embedded_and_page_numbers_join_it() -> None:
     """On a machine with no Chinese font the reader supplies STSong-Light; what a font of
-    the machine holds (≥, Greek) is embedded from it, so every reader shows it, and the
-    digits of "第 1 页" are set with its Chinese, so no character stands alone in it (a
-    reader with no Chinese font drops such a character)."""
+    the machine holds (≥, Greek) is embedded from it between Latin text, so every reader
+    shows it, and the digits of "第 1 页" are set with its Chinese, so no character stands
+    alone in it (a reader with no Chinese font drops such a character)."""
     fonts = ReportFonts(
-        STANDARD_HAN, False, STANDARD_HAN, None, SYMBOLS, frozenset(map(ord, "≥αÀ，一"))
+        STANDARD_HAN, False, STANDARD_HAN, None, SYMBOLS, frozenset(map(ord, "≥αÀ，一“”℃"))
     )
     assert font_runs("第 12 页", fonts) == [(STANDARD_HAN, "第 12 页")]
     assert font_runs("a ≥ b，中α", fonts) == [
         (LATIN, "a "),
-        (SYMBOLS, "≥"),
+        (SYMBOLS, "≥"),  # between Latin text: embedded
         (LATIN, " b"),
-        (STANDARD_HAN, "，中"),  # Chinese text's own marks stay in its font
-        (SYMBOLS, "α"),
+        (STANDARD_HAN, "，中α"),  # beside Chinese: in its font, as it sets them
     ]
+    assert font_runs("x α y", fonts)[1] == (SYMBOLS, "α")
     assert font_runs("第 x 页", fonts)[1] == (LATIN, " x ")  # letters keep the Latin font
+    # Beside Chinese, its quotation marks and symbols stay in its font, as Chinese sets them.
+    assert font_runs("他说“你好”。温度为25℃。", fonts) == [
+        (STANDARD_HAN, "他说“你好”。温度为25℃。")
+    ]

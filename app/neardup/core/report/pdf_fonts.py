@@ -115,7 +115,8 @@ class ReportFonts:
         code = ord(character)
         if self.covered is None:
             # The standard font, which the reader supplies: what an embedded font holds
-            # (symbols, Greek, Cyrillic) is drawn from it, so that it shows in every reader.
+            # (symbols, Greek, Cyrillic) is drawn from it, so that it shows in every reader
+            # (beside Chinese, `_symbols_with_standard_han` sets it in the Chinese font).
             held = self.symbols_covered is not None and code in self.symbols_covered
             return self.symbols if held and not _CHINESE_SET.match(character) else self.han
         if code in self.covered:
@@ -249,6 +250,21 @@ def font_runs(text: str, fonts: ReportFonts) -> list[tuple[str, str]]:
     return _quotes_with_their_text(runs, fonts)
 
 
+def _symbols_with_standard_han(
+    runs: list[tuple[str, str]], fonts: ReportFonts
+) -> list[tuple[str, str]]:
+    """With the standard Chinese font, a run of the symbols' font beside Chinese text is set
+    in the Chinese font, as Chinese text sets its quotation marks and symbols (“”, ℃, ①);
+    only between other text are they drawn from the embedded symbols' font."""
+    if fonts.covered is not None:
+        return runs
+    for k, (font, run) in enumerate(runs):
+        beside = [runs[j][0] for j in (k - 1, k + 1) if 0 <= j < len(runs)]
+        if font == fonts.symbols != STANDARD_HAN and STANDARD_HAN in beside:
+            runs[k] = (STANDARD_HAN, run)
+    return runs
+
+
 def _numbers_with_standard_han(runs: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """Spaces and digits between two runs of the standard Chinese font set in it."""
     for k in range(1, len(runs) - 1):
@@ -277,7 +293,7 @@ def _quotes_with_their_text(
         else:
             placed.append((font, run))
     joined: list[tuple[str, str]] = []
-    for font, run in _numbers_with_standard_han(placed):
+    for font, run in _numbers_with_standard_han(_symbols_with_standard_han(placed, fonts)):
         if joined and joined[-1][0] == font:
             joined[-1] = (font, joined[-1][1] + run)
         else:
