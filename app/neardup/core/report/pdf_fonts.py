@@ -86,9 +86,10 @@ SYMBOLS = "NearDupSymbols"
 # the Han font, whose character collection also holds Greek, Cyrillic and full-width forms.
 _LATIN_RUN = re.compile("[\t\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026]+")
 # What Chinese text sets in its own font (Han, its marks, full-width forms, kana, hangul):
-# never drawn from the symbols' font, though one may hold a few of them.
+# never drawn from the symbols' font, though one may hold a few of them. (The Yijing
+# hexagrams between the two Han blocks are symbols: DejaVu has them, STSong-Light not.)
 _CHINESE_SET = re.compile(
-    "[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]"
+    "[\u1100-\u11ff\u2e80-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]"
 )
 # Spaces and digits between two runs of the standard Chinese font ("第 1 页") are set in it:
 # its character collection holds them, and a PDF reader that has no Chinese font drops a
