@@ -233,20 +233,13 @@ class Overlap:
     """How much of each text is found in the other (shares of their non-space
     characters: what both hold), the passages that show it, and how much of each the
     passages cover (edits inside them too: a word a copy swapped is in its passage, not
-    found in the other text). Where the cover is not known, it is the share."""
+    found in the other text)."""
 
     overlap_a: float
     overlap_b: float
     spans: Sequence[MatchedSpan]
-    cover_a: float | None = None
-    cover_b: float | None = None
-
-    def covers(self) -> tuple[float, float]:
-        """The shares the passages cover, a's and b's."""
-        return (
-            self.overlap_a if self.cover_a is None else self.cover_a,
-            self.overlap_b if self.cover_b is None else self.cover_b,
-        )
+    cover_a: float
+    cover_b: float
 
 
 # Both texts at least half found in each other: an edited copy of the whole document.
@@ -260,7 +253,7 @@ def kind_of(found: Overlap, a_length: int, b_length: int, min_overlap: float) ->
     copy when the shorter one is at least ``min_overlap`` found in the other."""
     if not found.spans:
         return None
-    if min(found.covers()) >= NEAR_DUPLICATE_SHARE:
+    if min(found.cover_a, found.cover_b) >= NEAR_DUPLICATE_SHARE:
         return PairKind.NEAR_DUPLICATE
     shorter_share = found.overlap_a if a_length <= b_length else found.overlap_b
     return PairKind.PARTIAL if shorter_share >= min_overlap else None

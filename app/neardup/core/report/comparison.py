@@ -29,7 +29,7 @@ class Comparison:
     fingerprint_left: int = 0
     fingerprint_right: int = 0
     similarity: float = 0.0
-    overlap: Overlap = field(default_factory=lambda: Overlap(0.0, 0.0, ()))
+    overlap: Overlap = field(default_factory=lambda: Overlap(0.0, 0.0, (), 0.0, 0.0))
     # What a scan would call the pair (None: no copy), from the overlaps as a scan's rule
     # reads them: these figures depend on the two texts alone.
     kind: PairKind | None = None
