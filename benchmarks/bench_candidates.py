@@ -121,19 +121,21 @@ def bounds(docs: list[Document], by_pair: dict[tuple[int, int], list[int]]) -> s
 
 @numba.njit(cache=False)
 def _rejection_parts(pack, rows, part):  # type: ignore[no-untyped-def]
-    """Part ``part`` of the rejection for every row (a, b): 0 the bound of a in b, 1 the
-    anchor, 2 both as a scan orders them. Returns how many pass."""
+    """Part ``part`` of the rejection for every row (a, b): 0 the reach of a in b, 1 the
+    anchor, 2 all of it (the reach, the weight of a run, the anchor) as a scan orders
+    them. Returns how many pass."""
     passed = 0
     for k in range(len(rows)):
         a, b = rejection._text(pack, rows[k, 0]), rejection._text(pack, rows[k, 1])
-        a_count, b_count = rejection._count(pack, rows[k, 0]), rejection._count(pack, rows[k, 1])
+        a_weight = rejection._weight(pack, rows[k, 0])
+        b_weight = rejection._weight(pack, rows[k, 1])
         if part == 0:
-            bound = rejection.reach_bound(a[0], a_count, b, SHINGLE, MAX_GAP) / a_count[-1]
-            passed += min(1.0, bound) >= NEEDED
+            reach = rejection.reach_bound(a[0], a_weight[:, 1], b, SHINGLE, MAX_GAP)
+            passed += min(1.0, reach / a_weight[-1, 1]) >= NEEDED
         elif part == 1:
             passed += rejection.shares_anchor_run(a, b, ANCHOR_SHINGLES, MAX_TRIES)
         else:
-            passed += rejection.worth_seeding(a, a_count, b, b_count, (NEEDED, 0.0), RULES)
+            passed += rejection.worth_seeding(a, a_weight, b, b_weight, (NEEDED, 0.0), RULES)
     return passed
 
 
@@ -144,10 +146,11 @@ def _worth_all(pack, rows):  # type: ignore[no-untyped-def]
     worth = np.zeros(len(rows), np.bool_)
     for k in range(len(rows)):
         a, b = rejection._text(pack, rows[k, 0]), rejection._text(pack, rows[k, 1])
-        a_count, b_count = rejection._count(pack, rows[k, 0]), rejection._count(pack, rows[k, 1])
+        a_weight = rejection._weight(pack, rows[k, 0])
+        b_weight = rejection._weight(pack, rows[k, 1])
         a_shorter = len(a[6]) <= len(b[6])
         needed = (NEEDED if a_shorter else 0.0, 0.0 if a_shorter else NEEDED)
-        worth[k] = rejection.worth_seeding(a, a_count, b, b_count, needed, RULES)
+        worth[k] = rejection.worth_seeding(a, a_weight, b, b_weight, needed, RULES)
     return worth
 
 
@@ -165,7 +168,7 @@ def rejection_costs(
           f"drop {dropped:,} of them")  # fmt: skip
     rng = np.random.default_rng(seed)
     rows = rows[rng.choice(len(rows), min(sample, len(rows)), replace=False)]
-    for part, name in enumerate(("bound of a in b", "anchor run", "both, as a scan orders them")):
+    for part, name in enumerate(("reach of a in b", "anchor run", "all, as a scan orders them")):
         _rejection_parts(pack, rows[:5], part)  # compiled before it is timed
         started = time.perf_counter()
         passed = _rejection_parts(pack, rows, part)

@@ -177,6 +177,44 @@ def test_a_pair_is_left_unmeasured_only_where_it_cannot_reach_the_share_needed()
     assert skipped  # the bound did skip pairs here
 
 
+def test_a_pair_is_left_unmeasured_for_a_light_run_only_where_no_passage_counts() -> None:
+    """A passage counts only in a run of passages that weighs ``MIN_MATCH`` (a Latin letter
+    a third of a Chinese character): two texts that share a path or a short phrase, however
+    much of a short text it is, cannot hold one, and the bound tells so without seeding.
+    It must never skip a pair that holds a passage."""
+    rng = random.Random(17)
+    shared = [
+        "see /usr/share/doc/base-passwd/users-and-groups.html for the details",
+        'QUERY_STRING="var1=val1&var2=val2&var3=val3" is what the server passes on',
+        "用户和组的说明见于系统的文档目录中的这个文件里面",
+    ]
+    texts = []
+    for n, phrase in enumerate(shared * 2):
+        lang = "zh" if re.search("[\u4e00-\u9fff]", phrase) else "en"
+        body = "\n\n".join(paragraphs(200 + n, lang, count=1 + n % 3))
+        texts.append(f"{body[: len(body) // 2]} {phrase} {body[len(body) // 2 :]}")
+    source = "\n\n".join(paragraphs(31, "en", count=4))
+    for changes in (3, 30):  # whole copies edited lightly and throughout: passages to keep
+        texts.append(light_edit(source, seed=rng.randrange(100), changes=changes))
+    texts.append(source)
+    compact = [CompactText.of(text) for text in texts]
+    for_weight = 0
+    for a in compact:
+        for b in compact:
+            if a is b:
+                continue
+            measured = measure_passages(a, b)
+            needed = 0.01  # a reach most of these pairs have: the weight decides
+            if verify(a, b, needed, 0.0) is None:
+                assert not len(measured.spans) or measured.overlap_a < needed
+                count = a.weight[:, kernel_types.COUNTED]
+                reach = rejection.reach_bound(a.shingles, count, b.verifiable, SHINGLE, MAX_GAP)
+                if reach / count[-1] >= needed:
+                    for_weight += 1
+                    assert not len(measured.spans)
+    assert for_weight  # the weight did skip pairs here
+
+
 def test_the_reach_bound_is_what_the_chains_reach() -> None:
     """``rejection.reach_bound`` rejects a pair without seeding it: it must be what the
     seeds' chains, bridged, cover (never less, or a pair verification accepts would be

@@ -282,8 +282,7 @@ def verify(
     compiled call a pair.
     """
     needed = (float(needed_a), float(needed_b))
-    a_count, b_count = a.weight[:, kernel_types.COUNTED], b.weight[:, kernel_types.COUNTED]
-    if not rejection.worth_seeding(a.verifiable, a_count, b.verifiable, b_count, needed, RULES):
+    if not rejection.worth_seeding(a.verifiable, a.weight, b.verifiable, b.weight, needed, RULES):
         return None
     measured, rows, spans, figures = kernels.verified_passages(
         a.verifiable, a.weight, b.verifiable, b.weight, needed, RULES

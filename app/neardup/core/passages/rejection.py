@@ -4,8 +4,9 @@ Seeding a pair (``seeds.seed_chains``) reads every shingle of both texts: tens o
 microseconds, for millions of candidates that share one chance run of text. Two checks,
 each false only where verification can find no passage or cannot cover what the pair
 needs, reject most of them first: a kept key in a shared run of anchor length
-(`shares_anchor_run`), and a bound on what the pair's chains can cover (`reach_bound`).
-They change no result, only what is seeded; ``overlap.verify`` and
+(`shares_anchor_run`), and a bound on what the pair's chains can cover and on how much
+a run of its passages can weigh (`reach_bound`). They change no result, only what is
+seeded; ``overlap.verify`` and
 ``packed.verify_packed`` apply them. Nothing here calls a loop of another file, so
 numba's cache of each stays right (``kernels``).
 """
@@ -20,6 +21,7 @@ from neardup.core.passages.kernel_types import (
     COUNTED,
     F64,
     U64,
+    WEIGHT,
     IntArray,
     Packed,
     Rules,
@@ -34,6 +36,9 @@ COMPILED_FROM = {
 
 # A key's two places in a text's filter of keys (``text_kernels.key_filter``).
 FILTER_MIXES = np.array([0x9E3779B1, 0x85EBCA77], np.uint64)
+# Places of b a shingle of a is held at, past which the heaviest stretch is not bounded
+# (text repeated this often is left to the full verification, as ``MAX_KEY_TRIES``).
+_MAX_REPEATS = 256
 
 
 @compiled
@@ -103,12 +108,11 @@ def shares_anchor_run(a: Verifiable, b: Verifiable, anchor_shingles: int, max_tr
 
 
 @compiled
-def reach_bound(a_shingles: U64, a_count: F64, b: Verifiable, shingle: int, max_gap: int) -> float:
-    """What ``seeds.bridged_length`` gives a's chains in b, without seeding: the union,
-    bridged, of every place of a whose shingle b's lookup holds (the places of the seeds),
-    as ``a_count`` (a's cumulative ``COUNTED``) counts it.
-    A first pass over a keeps the places whose key b's filter of keys may hold (a few in a
-    hundred), without a branch; only those are looked up, in a second."""
+def _matched_places(a_shingles: U64, b: Verifiable) -> tuple[IntArray, IntArray]:
+    """The places of a whose shingle b's lookup holds (the places of the seeds), in order,
+    and for each the first entry of b's lookup that holds it. A first pass over a keeps
+    the places whose key b's filter of keys may hold (a few in a hundred), without a
+    branch; only those are looked up, in a second."""
     b_shingles, b_positions, b_keys, b_buckets, b_filter = b[0], b[1], b[2], b[3], b[7]
     bits = 1  # 2**bits buckets by the keys' leading bits, as ``CompactText`` made them
     while (1 << bits) < len(b_buckets) - 1:
@@ -123,8 +127,7 @@ def reach_bound(a_shingles: U64, a_count: F64, b: Verifiable, shingle: int, max_
             held &= b_filter[bit >> np.uint64(6)] >> (bit & np.uint64(63))
         maybe[count] = i
         count += int(held)
-    last = len(a_count) - 1
-    total, run_start, reach = 0.0, 0, -max_gap - 2  # the first place starts a run
+    entries, matched = np.empty(count, np.int64), 0
     for i in maybe[:count]:
         key = np.uint32(a_shingles[i] >> np.uint64(32))
         y, end = b_buckets[key >> shift], b_buckets[(key >> shift) + 1]
@@ -134,42 +137,113 @@ def reach_bound(a_shingles: U64, a_count: F64, b: Verifiable, shingle: int, max_
         while y < end and b_keys[y] == key and b_shingles[b_positions[y]] != a_shingles[i]:
             y += 1
         if y < end and b_keys[y] == key:
-            if i > reach + max_gap:
-                if reach > run_start:
-                    total += a_count[min(reach, last)] - a_count[run_start]
-                run_start = i
-            reach = i + shingle
-    if reach > run_start:
-        total += a_count[min(reach, last)] - a_count[run_start]
-    return total
+            maybe[matched], entries[matched] = i, y
+            matched += 1
+    return maybe[:matched], entries[:matched]
+
+
+@compiled
+def _stretches(places: IntArray, cumulative: F64, shingle: int, gap: int, heaviest: bool) -> float:
+    """What the union of ``[p, p + shingle)`` over ``places`` (ascending), every gap of up
+    to ``gap`` bridged, holds by ``cumulative`` (a text's ``COUNTED`` or ``WEIGHT``): in
+    all, or in its heaviest stretch."""
+    last = len(cumulative) - 1
+    found, start, reach = 0.0, 0, -gap - 2  # the first place starts a stretch
+    for p in places:
+        if p > reach + gap:
+            if reach > start:
+                held = cumulative[min(reach, last)] - cumulative[start]
+                found = max(found, held) if heaviest else found + held
+            start = p
+        reach = max(reach, p + shingle)
+    if reach > start:
+        held = cumulative[min(reach, last)] - cumulative[start]
+        found = max(found, held) if heaviest else found + held
+    return found
+
+
+@compiled
+def _held_at(a_shingles: U64, places: IntArray, entries: IntArray, b: Verifiable) -> IntArray:
+    """Every place of b that holds the shingle of one of a's ``places`` (each found at its
+    entry of b's lookup), ascending; none but -1 when one is held more than ``_MAX_REPEATS``
+    times (text repeated that often is left to verification, as ``MAX_KEY_TRIES``)."""
+    b_shingles, b_positions, b_keys = b[0], b[1], b[2]
+    held, count = np.empty(max(16, 2 * len(places)), np.int64), 0
+    for k in range(len(places)):
+        shingle, key, y, repeats = a_shingles[places[k]], b_keys[entries[k]], entries[k], 0
+        while y < len(b_keys) and b_keys[y] == key:
+            if b_shingles[b_positions[y]] == shingle:
+                repeats += 1
+                if repeats > _MAX_REPEATS:
+                    return np.full(1, -1, np.int64)
+                if count == len(held):
+                    grown = np.empty(2 * count, np.int64)
+                    grown[:count] = held
+                    held = grown
+                held[count] = b_positions[y]
+                count += 1
+            y += 1
+    return np.sort(held[:count])
+
+
+@compiled
+def reach_bound(a_shingles: U64, a_count: F64, b: Verifiable, shingle: int, max_gap: int) -> float:
+    """What ``seeds.bridged_length`` gives a's chains in b, without seeding: the union,
+    bridged, of every place of a whose shingle b's lookup holds (the places of the seeds),
+    as ``a_count`` (a's cumulative ``COUNTED``) counts it."""
+    places, _ = _matched_places(a_shingles, b)
+    return _stretches(places, a_count, shingle, max_gap, False)
 
 
 @compiled
 def worth_seeding(
-    a: Verifiable, a_count: F64, b: Verifiable, b_count: F64, needed: Shares, rules: Rules
+    a: Verifiable, a_weight: F64, b: Verifiable, b_weight: F64, needed: Shares, rules: Rules
 ) -> bool:
     """Whether a pair may hold a passage and cover ``needed`` of a and of b (shares of
-    each text's cumulative ``COUNTED``, ``a_count`` and ``b_count``): False only where
-    ``kernels.verified_passages`` would find nothing, or leave the pair unmeasured."""
-    max_gap, shingle, anchor_shingles, tries = rules[0], rules[4], rules[6], rules[7]
+    each text's cumulative ``COUNTED``, columns of ``a_weight`` and ``b_weight``): False
+    only where ``kernels.verified_passages`` would find nothing, or leave the pair
+    unmeasured."""
+    max_gap, min_match, shingle = rules[0], rules[2], rules[4]
+    anchor_shingles, tries = rules[6], rules[7]
     # The bound first: it rejects four candidates in five, the anchor one in two.
-    if not _may_cover(needed[0], a, a_count, b, shingle, max_gap):
+    if not _may_hold(needed[0], a, a_weight, b, b_weight, shingle, max_gap, min_match):
         return False
-    if not _may_cover(needed[1], b, b_count, a, shingle, max_gap):
+    if not _may_hold(needed[1], b, b_weight, a, a_weight, shingle, max_gap, min_match):
         return False
     return shares_anchor_run(a, b, anchor_shingles, tries)
 
 
 @compiled
-def _may_cover(
-    need: float, x: Verifiable, x_count: F64, y: Verifiable, shingle: int, max_gap: int
+def _may_hold(
+    need: float,
+    x: Verifiable,
+    x_weight: F64,
+    y: Verifiable,
+    y_weight: F64,
+    shingle: int,
+    max_gap: int,
+    min_match: float,
 ) -> bool:
-    """Whether x's chains in y may cover ``need`` of x (as its ``COUNTED`` counts)."""
+    """Whether x's chains in y may cover ``need`` of x (as its ``COUNTED`` counts), and a
+    run of their passages weigh ``min_match`` (``kernels.passages`` keeps a passage only
+    in such a run, of the text it reads first, x or y; a run leaves gaps of at most twice
+    ``max_gap``). Not bounded where nothing is needed."""
     if need <= 0.0:
         return True
     if not len(x[6]):  # an empty text covers nothing
         return False
-    return bool(min(1.0, reach_bound(x[0], x_count, y, shingle, max_gap) / x_count[-1]) >= need)
+    places, entries = _matched_places(x[0], y)
+    reach = _stretches(places, x_weight[:, COUNTED], shingle, max_gap, False)
+    if min(1.0, reach / x_weight[-1, COUNTED]) < need:
+        return False
+    # The same allowance for a sum's rounding as ``kernels`` gives its own check.
+    light = min_match - 1e-6
+    if _stretches(places, x_weight[:, WEIGHT], shingle, 2 * max_gap, True) >= light:
+        return True
+    in_y = _held_at(x[0], places, entries, y)
+    if len(in_y) and in_y[0] < 0:
+        return True
+    return _stretches(in_y, y_weight[:, WEIGHT], shingle, 2 * max_gap, True) >= light
 
 
 @compiled
@@ -198,9 +272,9 @@ def worth_seeding_many(
         )
         worth[k] = worth_seeding(
             _text(a_pack, a_index),
-            _count(a_pack, a_index),
+            _weight(a_pack, a_index),
             _text(b_pack, b_index),
-            _count(b_pack, b_index),
+            _weight(b_pack, b_index),
             (needed[k, 0], needed[k, 1]),
             rules,
         )
@@ -208,6 +282,6 @@ def worth_seeding_many(
 
 
 @compiled
-def _count(pack: Packed, k: int) -> F64:
-    """Text k's cumulative ``COUNTED``, as a view."""
-    return pack[9][pack[10][k][9] : pack[10][k + 1][9], COUNTED]
+def _weight(pack: Packed, k: int) -> F64:
+    """Text k's cumulative ``WEIGHT`` and ``COUNTED``, as a view."""
+    return pack[9][pack[10][k][9] : pack[10][k + 1][9]]
