@@ -215,6 +215,19 @@ def test_a_pair_is_left_unmeasured_for_a_light_run_only_where_no_passage_counts(
     assert for_weight  # the weight did skip pairs here
 
 
+def test_a_text_that_repeats_a_line_is_left_to_verification_not_bounded_by_weight() -> None:
+    """A log that repeats one short line thousands of times holds each of its shingles at
+    thousands of places: the weight of its stretches is not worked out place by place
+    (``rejection._MAX_REPEATS``), and the pair is measured as before."""
+    line = "GET /index.html 200 ok\n"
+    log = CompactText.of(normalize(line * 3000))
+    note = CompactText.of(normalize(f"{paragraphs(41, 'en', count=1)[0]}\n{line * 3}"))
+    places, entries = rejection._matched_places(note.shingles, log.verifiable)
+    assert len(places)
+    assert rejection._held_at(note.shingles, places, entries, log.verifiable)[0] == -1
+    assert verify(note, log, 0.01, 0.0) is not None or not len(measure_passages(note, log).spans)
+
+
 def test_the_reach_bound_is_what_the_chains_reach() -> None:
     """``rejection.reach_bound`` rejects a pair without seeding it: it must be what the
     seeds' chains, bridged, cover (never less, or a pair verification accepts would be
