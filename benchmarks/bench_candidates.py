@@ -32,6 +32,7 @@ import numpy as np
 from neardup.core.features.shingles import ANCHOR_CHARS, KEY_CHARS, WINNOW, Shingles, kept_places
 from neardup.core.features.text import normalize
 from neardup.core.passages import candidates, rejection
+from neardup.core.passages.kernel_types import COUNTED
 from neardup.core.passages.overlap import RULES, CompactText
 from neardup.core.passages.packed import PackedTexts
 
@@ -130,8 +131,8 @@ def _rejection_parts(pack, rows, part):  # type: ignore[no-untyped-def]
         a_weight = rejection._weight(pack, rows[k, 0])
         b_weight = rejection._weight(pack, rows[k, 1])
         if part == 0:
-            reach = rejection.reach_bound(a[0], a_weight[:, 1], b, SHINGLE, MAX_GAP)
-            passed += min(1.0, reach / a_weight[-1, 1]) >= NEEDED
+            reach = rejection.reach_bound(a[0], a_weight[:, COUNTED], b, SHINGLE, MAX_GAP)
+            passed += min(1.0, reach / a_weight[-1, COUNTED]) >= NEEDED
         elif part == 1:
             passed += rejection.shares_anchor_run(a, b, ANCHOR_SHINGLES, MAX_TRIES)
         else:

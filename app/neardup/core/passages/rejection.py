@@ -4,9 +4,9 @@ Seeding a pair (``seeds.seed_chains``) reads every shingle of both texts: tens o
 microseconds, for millions of candidates that share one chance run of text. Two checks,
 each false only where verification can find no passage or cannot cover what the pair
 needs, reject most of them first: a kept key in a shared run of anchor length
-(`shares_anchor_run`), and a bound on what the pair's chains can cover and on how much
-a run of its passages can weigh (`reach_bound`). They change no result, only what is
-seeded; ``overlap.verify`` and
+(`shares_anchor_run`), and a bound on what the pair's chains can cover (`reach_bound`)
+and on how much a run of its passages can weigh (`_may_hold`). They change no result,
+only what is seeded; ``overlap.verify`` and
 ``packed.verify_packed`` apply them. Nothing here calls a loop of another file, so
 numba's cache of each stays right (``kernels``).
 """
@@ -36,9 +36,6 @@ COMPILED_FROM = {
 
 # A key's two places in a text's filter of keys (``text_kernels.key_filter``).
 FILTER_MIXES = np.array([0x9E3779B1, 0x85EBCA77], np.uint64)
-# Places of b a shingle of a is held at, past which the heaviest stretch is not bounded
-# (text repeated this often is left to the full verification, as ``MAX_KEY_TRIES``).
-_MAX_REPEATS = 256
 
 
 @compiled
@@ -163,25 +160,23 @@ def _stretches(places: IntArray, cumulative: F64, shingle: int, gap: int, heavie
 
 
 @compiled
-def _held_at(a_shingles: U64, places: IntArray, entries: IntArray, b: Verifiable) -> IntArray:
-    """Every place of b that holds the shingle of one of a's ``places`` (each found at its
-    entry of b's lookup), ascending; none but -1 when one is held more than ``_MAX_REPEATS``
-    times (text repeated that often is left to verification, as ``MAX_KEY_TRIES``)."""
-    b_shingles, b_positions, b_keys = b[0], b[1], b[2]
-    held, count = np.empty(max(16, 2 * len(places)), np.int64), 0
-    for k in range(len(places)):
-        shingle, key, y, repeats = a_shingles[places[k]], b_keys[entries[k]], entries[k], 0
-        while y < len(b_keys) and b_keys[y] == key:
-            if b_shingles[b_positions[y]] == shingle:
-                repeats += 1
-                if repeats > _MAX_REPEATS:
-                    return np.full(1, -1, np.int64)
-                if count == len(held):
-                    grown = np.empty(2 * count, np.int64)
-                    grown[:count] = held
-                    held = grown
-                held[count] = b_positions[y]
-                count += 1
+def _held_at(entries: IntArray, b: Verifiable) -> IntArray:
+    """Every place of b that holds one of the shingles found at ``entries`` of b's lookup
+    (`_matched_places`), ascending. b's lookup is sorted by the whole hash, so each
+    shingle's places follow its entry: each is read once, however often either text
+    repeats it (a log line in both was read once per pair of repeats)."""
+    b_shingles, b_positions = b[0], b[1]
+    firsts = np.unique(entries)
+    held, count = np.empty(max(16, 2 * len(firsts)), np.int64), 0
+    for first in firsts:
+        shingle, y = b_shingles[b_positions[first]], first
+        while y < len(b_positions) and b_shingles[b_positions[y]] == shingle:
+            if count == len(held):
+                grown = np.empty(2 * count, np.int64)
+                grown[:count] = held
+                held = grown
+            held[count] = b_positions[y]
+            count += 1
             y += 1
     return np.sort(held[:count])
 
@@ -240,9 +235,7 @@ def _may_hold(
     light = min_match - 1e-6
     if _stretches(places, x_weight[:, WEIGHT], shingle, 2 * max_gap, True) >= light:
         return True
-    in_y = _held_at(x[0], places, entries, y)
-    if len(in_y) and in_y[0] < 0:
-        return True
+    in_y = _held_at(entries, y)
     return _stretches(in_y, y_weight[:, WEIGHT], shingle, 2 * max_gap, True) >= light
 
 

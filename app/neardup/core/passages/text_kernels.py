@@ -139,8 +139,8 @@ def kept_positions(usable: npt.NDArray[np.uint64], window: int, no_key: np.uint6
 @compiled
 def key_filter(keys: UInt32Array, bits_per_key: int, mixes: npt.NDArray[np.uint64]) -> U64Array:
     """A filter of a lookup's keys (a Bloom filter): each key sets one bit per multiplier
-    of ``mixes`` (``kernels.FILTER_MIXES``, passed in so that this file's cache depends on
-    none other), so that ``kernels.reach_bound`` looks up only keys it may hold."""
+    of ``mixes`` (``rejection.FILTER_MIXES``, passed in so that this file's cache depends
+    on none other), so that ``rejection.reach_bound`` looks up only keys it may hold."""
     size = max(64, (len(keys) * bits_per_key + 63) // 64 * 64)
     bits = np.zeros(size // 64, np.uint64)
     for x in range(len(keys)):
