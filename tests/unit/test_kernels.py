@@ -254,6 +254,26 @@ def test_the_reach_bound_is_what_the_chains_reach() -> None:
                 assert bound == reach
 
 
+def test_shingles_that_differ_only_at_their_end_are_told_apart_by_their_whole_hash() -> None:
+    """A log line repeated with its last character changed, every letter in turn: the
+    shingles that end there share one 32-bit key and differ in their whole hash, so a
+    look-up must search past the others for its own. The reach bound, which searches them
+    by halves, must still be exactly what the chains reach."""
+    line = "the same line of a log, repeated"
+    words = paragraphs(44, "en", count=2)[0].split()
+    variants = "\n".join(f"{line[:-1]}{letter}" for letter in "abcdefghijklmnopqrstuvwxyz")
+    a = CompactText.of(normalize("\n".join([variants] * 20)))
+    b = CompactText.of(
+        normalize("\n".join(f"{line} {' '.join(words[n % 30 : n % 30 + 8])}" for n in range(40)))
+    )
+    for x, y in ((a, b), (b, a)):
+        starts, ends, _ = seeds.seed_chains(x.verifiable[:4], y.verifiable[:4], SHINGLE)
+        count = x.weight[:, kernel_types.COUNTED]
+        reach = seeds.bridged_length(starts, ends, MAX_GAP, count)
+        assert reach > 0
+        assert rejection.reach_bound(x.shingles, count, y.verifiable, SHINGLE, MAX_GAP) == reach
+
+
 def test_an_empty_text_that_needs_a_share_is_rejected_not_divided_by() -> None:
     empty, text = CompactText.of(""), CompactText.of("words enough to be a text here " * 5)
     assert verify(empty, text, 0.1, 0.0) is None

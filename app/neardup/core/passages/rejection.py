@@ -130,10 +130,19 @@ def _matched_places(a_shingles: U64, b: Verifiable) -> tuple[IntArray, IntArray]
         y, end = b_buckets[key >> shift], b_buckets[(key >> shift) + 1]
         while y < end and b_keys[y] < key:
             y += 1
-        # Keys agree for shingles that differ only at their end (the hash is polynomial).
-        while y < end and b_keys[y] == key and b_shingles[b_positions[y]] != a_shingles[i]:
-            y += 1
-        if y < end and b_keys[y] == key:
+        if y < end and b_keys[y] == key and b_shingles[b_positions[y]] != a_shingles[i]:
+            # Keys agree for shingles that differ only at their end (the hash is polynomial),
+            # and a line repeated with its last character changed makes thousands of them:
+            # the bucket is sorted by the whole hash, so the rest is searched by halves.
+            low, high = y + 1, end
+            while low < high:
+                middle = (low + high) // 2
+                if b_shingles[b_positions[middle]] < a_shingles[i]:
+                    low = middle + 1
+                else:
+                    high = middle
+            y = low
+        if y < end and b_shingles[b_positions[y]] == a_shingles[i]:
             maybe[matched], entries[matched] = i, y
             matched += 1
     return maybe[:matched], entries[:matched]
