@@ -122,37 +122,24 @@ def bounds(docs: list[Document], by_pair: dict[tuple[int, int], list[int]]) -> s
 
 @numba.njit(cache=False)
 def _rejection_parts(pack, rows, part):  # type: ignore[no-untyped-def]
-    """Part ``part`` of the rejection for every row (a, b): 0 the reach of a in b, 1 the
-    anchor, 2 all of it (the reach, the weight of a run, the anchor) as a scan orders
-    them. Returns how many pass."""
-    passed = 0
+    """Part ``part`` of the rejection for every row (a, b), whether it lets the pair
+    through: 0 the reach of a in b, 1 the anchor, 2 all of it (the reach, the weight of a
+    run, the anchor) as a scan does it, the shorter text needing ``NEEDED``."""
+    passed = np.zeros(len(rows), np.bool_)
     for k in range(len(rows)):
         a, b = rejection._text(pack, rows[k, 0]), rejection._text(pack, rows[k, 1])
         a_weight = rejection._weight(pack, rows[k, 0])
         b_weight = rejection._weight(pack, rows[k, 1])
         if part == 0:
             reach = rejection.reach_bound(a[0], a_weight[:, COUNTED], b, SHINGLE, MAX_GAP)
-            passed += min(1.0, reach / a_weight[-1, COUNTED]) >= NEEDED
+            passed[k] = min(1.0, reach / a_weight[-1, COUNTED]) >= NEEDED
         elif part == 1:
-            passed += rejection.shares_anchor_run(a, b, ANCHOR_SHINGLES, MAX_TRIES)
+            passed[k] = rejection.shares_anchor_run(a, b, ANCHOR_SHINGLES, MAX_TRIES)
         else:
-            passed += rejection.worth_seeding(a, a_weight, b, b_weight, (NEEDED, 0.0), RULES)
+            a_shorter = len(a[6]) <= len(b[6])
+            needed = (NEEDED if a_shorter else 0.0, 0.0 if a_shorter else NEEDED)
+            passed[k] = rejection.worth_seeding(a, a_weight, b, b_weight, needed, RULES)
     return passed
-
-
-@numba.njit(cache=False)
-def _worth_all(pack, rows):  # type: ignore[no-untyped-def]
-    """Whether the exact rejection lets each row (a, b) through, the shorter text needing
-    ``NEEDED`` as in a scan."""
-    worth = np.zeros(len(rows), np.bool_)
-    for k in range(len(rows)):
-        a, b = rejection._text(pack, rows[k, 0]), rejection._text(pack, rows[k, 1])
-        a_weight = rejection._weight(pack, rows[k, 0])
-        b_weight = rejection._weight(pack, rows[k, 1])
-        a_shorter = len(a[6]) <= len(b[6])
-        needed = (NEEDED if a_shorter else 0.0, 0.0 if a_shorter else NEEDED)
-        worth[k] = rejection.worth_seeding(a, a_weight, b, b_weight, needed, RULES)
-    return worth
 
 
 def rejection_costs(
@@ -163,7 +150,7 @@ def rejection_costs(
     rows = shared.rows().astype(np.int64)
     print(f"candidate pairs (shared_text): {len(rows):,}")
     pack = PackedTexts.of([CompactText.of(d.text) for d in docs]).packed
-    worth = _worth_all(pack, rows)
+    worth = _rejection_parts(pack, rows, 2)
     dropped = sum((a, b) not in union_kept for a, b in rows[worth].tolist())
     print(f"  the exact rejection lets {int(worth.sum()):,} through; the union bound would "
           f"drop {dropped:,} of them")  # fmt: skip
@@ -172,7 +159,7 @@ def rejection_costs(
     for part, name in enumerate(("reach of a in b", "anchor run", "all, as a scan orders them")):
         _rejection_parts(pack, rows[:5], part)  # compiled before it is timed
         started = time.perf_counter()
-        passed = _rejection_parts(pack, rows, part)
+        passed = int(_rejection_parts(pack, rows, part).sum())
         took = (time.perf_counter() - started) / len(rows) * 1e6
         print(f"  {name:28s} passes {passed / len(rows):.3f}, {took:5.1f} us a candidate")
 

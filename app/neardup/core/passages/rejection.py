@@ -172,18 +172,13 @@ def _stretches(places: IntArray, cumulative: F64, shingle: int, gap: int, heavie
 def _held_at(entries: IntArray, b: Verifiable) -> IntArray:
     """Every place of b that holds one of the shingles found at ``entries`` of b's lookup
     (`_matched_places`), ascending. b's lookup is sorted by the whole hash, so each
-    shingle's places follow its entry: each is read once, however often either text
-    repeats it (a log line in both was read once per pair of repeats)."""
+    shingle's places are the run of entries from its first: each run is read once, however
+    often either text repeats the shingle, and the runs are apart, so they fit the lookup."""
     b_shingles, b_positions = b[0], b[1]
-    firsts = np.unique(entries)
-    held, count = np.empty(max(16, 2 * len(firsts)), np.int64), 0
-    for first in firsts:
+    held, count = np.empty(len(b_positions), np.int64), 0
+    for first in np.unique(entries):
         shingle, y = b_shingles[b_positions[first]], first
         while y < len(b_positions) and b_shingles[b_positions[y]] == shingle:
-            if count == len(held):
-                grown = np.empty(2 * count, np.int64)
-                grown[:count] = held
-                held = grown
             held[count] = b_positions[y]
             count += 1
             y += 1
