@@ -45,7 +45,7 @@ IntArray = npt.NDArray[np.int64]
 NO_HASH = np.uint64(np.iinfo(np.uint64).max)
 SHINGLE_BASE = np.uint64(0x100000001B3)  # of the polynomial hash of a shingle's characters
 SHINGLE_MIX_SHIFT = 29  # the xor-shift that mixes a hash's high bits down
-_KEY_MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9))
+KEY_MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9))
 WHITESPACE_CODES = np.array([ord(c) for c in " \t\n\r\f\v\u3000\u00a0"], dtype=np.uint32)
 # Whether each code point up to the last whitespace one is whitespace: one look-up per
 # character, where ``np.isin`` compares every character with each of them.
@@ -127,6 +127,16 @@ def _han_and_marks() -> npt.NDArray[np.uint8]:
     return classes
 
 
+def character_tables() -> tuple[
+    npt.NDArray[np.bool_], npt.NDArray[np.uint8], npt.NDArray[np.bool_], int, int
+]:
+    """What `Shingles.of` tells characters by, for a compiled twin of it
+    (``passages.text_kernels.compact_characters``): whether each code point up to the last
+    whitespace one is whitespace, each Basic Multilingual Plane code point's class, whether
+    it is a word character, and the classes of Han and of marks."""
+    return _SPACE_TABLE, _han_and_marks(), basic_plane_alnum(), _HAN_CHARACTER, _MARK
+
+
 def _astral_han(codes: npt.NDArray[np.uint32]) -> npt.NDArray[np.bool_]:
     found: npt.NDArray[np.bool_] = (codes >= 0x20000) & (codes <= 0x3134F)
     return found
@@ -189,9 +199,9 @@ def winnowing_keys(hashes: HashArray, tainted: npt.NDArray[np.bool_]) -> HashArr
     if count <= 0:
         return np.zeros(0, dtype=np.uint64)
     with np.errstate(over="ignore"):
-        keys = hashes[:count] * _KEY_MIX[0] + hashes[SHINGLE:]
+        keys = hashes[:count] * KEY_MIX[0] + hashes[SHINGLE:]
         keys ^= keys >> np.uint64(31)
-        keys *= _KEY_MIX[1]
+        keys *= KEY_MIX[1]
         keys ^= keys >> np.uint64(29)
     # NO_HASH is never a real key's value: it would be taken for "no key here".
     keys[keys == NO_HASH] -= np.uint64(1)

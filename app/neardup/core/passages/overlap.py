@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 from neardup.core.features import (
     ANCHOR_CHARS,
+    KEY_MIX,
     NO_HASH,
     SHINGLE,
     SHINGLE_BASE,
@@ -36,8 +37,8 @@ from neardup.core.features import (
     WINNOW,
     HashArray,
     Shingles,
+    character_tables,
     is_whitespace,
-    winnowing_keys,
 )
 from neardup.core.models import MatchedSpan, Overlap
 from neardup.core.passages import kernel_types, kernels, rejection, text_kernels
@@ -60,6 +61,7 @@ IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
 UInt32Array = npt.NDArray[np.uint32]
 _FIRST_CJK = 0x2E80
+_KEY_MIXES = np.array(KEY_MIX, np.uint64)
 
 
 def _compiled_hashes(
@@ -128,24 +130,34 @@ class CompactText:
 
     @classmethod
     def of(cls, text: str) -> CompactText:
-        """The compact form of a normalised text."""
-        return cls.of_shingles(Shingles.of(text, _compiled_hashes))
+        """The compact form of a normalised text, by compiled passes (a large scan builds
+        each text for verification several times)."""
+        codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+        basic, positions, marks, kept, word = text_kernels.compact_characters(
+            codes, *character_tables()
+        )
+        if not basic:  # a code point past the Basic Multilingual Plane: numpy's rules
+            return cls.of_shingles(Shingles.of(text, _compiled_hashes))
+        hashes, tainted = _compiled_hashes(kept, word)
+        return cls.of_shingles(Shingles(positions, kept, word, hashes, tainted, marks))
 
     @classmethod
     def of_shingles(cls, shingled: Shingles) -> CompactText:
         """The compact form of a text whose shingles are already known."""
-        char_weight = np.where(shingled.codes >= _FIRST_CJK, 1.0, LATIN_CHAR_WEIGHT)
-        cumulative = np.empty((len(shingled.codes) + 1, 2), np.float64)
-        cumulative[0, kernel_types.WEIGHT] = 0.0
-        np.cumsum(char_weight * shingled.word, out=cumulative[1:, kernel_types.WEIGHT])
-        # Marks before compact character i (and, past the end, all of them), plus i.
-        marks_before = np.searchsorted(shingled.marks, shingled.positions)
-        cumulative[:-1, kernel_types.COUNTED] = np.arange(len(shingled.codes)) + marks_before
-        cumulative[-1, kernel_types.COUNTED] = len(shingled.codes) + len(shingled.marks)
+        cumulative = text_kernels.cumulative_weights(
+            shingled.codes,
+            shingled.word,
+            shingled.positions,
+            shingled.marks,
+            _FIRST_CJK,
+            LATIN_CHAR_WEIGHT,
+            kernel_types.WEIGHT,
+            kernel_types.COUNTED,
+        )
         lookup = sorted_lookup(shingled.hashes, ~shingled.tainted)
-        keys = winnowing_keys(shingled.hashes, shingled.tainted)
-        kept_positions = text_kernels.kept_positions(keys, WINNOW, NO_HASH)
-        kept_keys = keys[kept_positions]
+        kept_keys, kept_positions = text_kernels.winnowed_places(
+            shingled.hashes, shingled.tainted, SHINGLE, _KEY_MIXES, WINNOW, NO_HASH
+        )
         key_filter = text_kernels.key_filter(lookup[1], FILTER_BITS_PER_KEY, rejection.FILTER_MIXES)
         return cls(
             shingled.positions,

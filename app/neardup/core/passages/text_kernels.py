@@ -1,12 +1,16 @@
-"""Compiled loops (numba) that build a ``CompactText``: its shingles' hashes, its lookup
-of shingles sorted by hash, and where winnowing keeps its keys.
+"""Compiled loops (numba) that build a ``CompactText``: its characters, its shingles'
+hashes, its weights, its lookup of shingles sorted by hash, where winnowing keeps its keys
+and its filter of keys.
 
 A large scan builds a text several times over (verification keeps only so many), so its
-building is a share of the scan. Called from Python only, so numba's cache of these
-depends on this file alone.
+building is a share of the scan: these loops build a text of 3,000 characters in a third
+of the time numpy's whole-array passes took, with the same arrays bit for bit. Called
+from Python only, so numba's cache of these depends on this file alone.
 """
 
 from __future__ import annotations
+
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -18,6 +22,7 @@ IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
 UInt32Array = npt.NDArray[np.uint32]
 U64Array = npt.NDArray[np.uint64]
+Places = TypeVar("Places", Int32Array, IntArray)
 # A bucket of more equal-ish keys than this is sorted by merging, not by insertion.
 _INSERTED = 32
 
@@ -28,40 +33,57 @@ def bucketed_lookup(
 ) -> tuple[Int32Array, UInt32Array, Int32Array]:
     """``overlap.sorted_lookup`` for 2**bits buckets: the usable places sorted by hash
     (equal hashes in text order), the top 32 bits of each one's hash, and where each
-    bucket of places starts. The buckets are the hashes' leading bits, so counting places
-    into buckets, then sorting each bucket's few, sorts them all: a pass over the text
-    where a sort of all its hashes took four times as long."""
-    shift = np.uint64(64 - bits)
-    buckets = np.zeros((1 << bits) + 1, np.int32)
+    bucket of places starts."""
+    places = np.empty(len(hashes), np.int32)
+    count = 0
     for k in range(len(hashes)):
-        if usable[k]:
-            buckets[(hashes[k] >> shift) + 1] += 1
-    for b in range(1 << bits):
-        buckets[b + 1] += buckets[b]
-    filled = buckets[:-1].copy()
-    order = np.empty(buckets[-1], np.int32)
-    for k in range(len(hashes)):
-        if usable[k]:
-            b = hashes[k] >> shift
-            order[filled[b]] = k
-            filled[b] += 1
-    for b in range(1 << bits):
-        start, end = buckets[b], buckets[b + 1]
-        if end - start > _INSERTED:  # text repeated many times: a stable sort
-            part = order[start:end]
-            order[start:end] = part[np.argsort(hashes[part], kind="mergesort")]
-            continue
-        for x in range(start + 1, end):
-            place, value = order[x], hashes[order[x]]
-            y = x
-            while y > start and hashes[order[y - 1]] > value:  # equal ones stay in order
-                order[y] = order[y - 1]
-                y -= 1
-            order[y] = place
+        places[count] = k
+        count += usable[k]
+    order, buckets = _bucket_sorted(hashes, places[:count], bits)
     keys = np.empty(len(order), np.uint32)
     for x in range(len(order)):
         keys[x] = hashes[order[x]] >> np.uint64(32)
     return order, keys, buckets
+
+
+@compiled
+def _bucket_sorted(
+    hashes: npt.NDArray[np.uint64], places: Places, bits: int
+) -> tuple[Places, Int32Array]:
+    """``places`` (ascending) sorted by their hashes, equal ones in text order, and where
+    each of 2**bits buckets of them starts. The buckets are the hashes' leading bits, so
+    counting places into buckets, then sorting each bucket's few, sorts them all: a pass
+    over the text where a sort of all its hashes took four times as long."""
+    shift = np.uint64(64 - bits)
+    buckets = np.zeros((1 << bits) + 1, np.int32)
+    for p in places:
+        buckets[(hashes[p] >> shift) + 1] += 1
+    for b in range(1 << bits):
+        buckets[b + 1] += buckets[b]
+    filled = buckets[:-1].copy()
+    order = np.empty_like(places)
+    values = np.empty(len(places), np.uint64)  # beside the places: no look-up while sorting
+    for p in places:
+        b = hashes[p] >> shift
+        order[filled[b]] = p
+        values[filled[b]] = hashes[p]
+        filled[b] += 1
+    for b in range(1 << bits):
+        start, end = buckets[b], buckets[b + 1]
+        if end - start > _INSERTED:  # text repeated many times: a stable sort
+            part = np.argsort(values[start:end], kind="mergesort")
+            order[start:end] = order[start:end][part]
+            continue
+        for x in range(start + 1, end):
+            place, value = order[x], values[x]
+            y = x
+            while y > start and values[y - 1] > value:  # equal ones stay in order
+                order[y] = order[y - 1]
+                values[y] = values[y - 1]
+                y -= 1
+            order[y] = place
+            values[y] = value
+    return order, buckets
 
 
 @compiled
@@ -102,38 +124,37 @@ def hashed_shingles(
 def kept_positions(usable: npt.NDArray[np.uint64], window: int, no_key: np.uint64) -> IntArray:
     """Where winnowing keeps a key, as ``core.features.kept_places`` finds them: the
     leftmost smallest key of every ``window`` consecutive ones, once per place, places of
-    ``no_key`` left out; sorted by key, then position. One pass with a queue of the keys
-    that may still be a window's smallest, where numpy needs a strided search and a sort."""
+    ``no_key`` left out; sorted by key, then position. One pass that follows the smallest
+    key, looking through the window again only when it leaves (one step in ``window``
+    or so), where numpy needs a strided search and a sort."""
     n = len(usable)
     places = np.empty(n, np.int64)
     count = 0
-    if n < window:
-        for k in range(n):
+    smallest = -1
+    for k in range(n):
+        if smallest >= 0 and smallest <= k - window:  # it left: the leftmost smallest now
+            smallest = k - window + 1
+            for j in range(smallest + 1, k + 1):
+                if usable[j] < usable[smallest]:
+                    smallest = j
+        elif smallest < 0 or usable[k] < usable[smallest]:  # an equal one never beats it
+            smallest = k
+        if n < window:
             places[count] = k
             count += 1
-    else:
-        queue = np.empty(n, np.int64)  # positions, their keys strictly increasing
-        head, tail = 0, 0
-        for k in range(n):
-            # A later equal key never beats an earlier one (leftmost wins): only larger go.
-            while tail > head and usable[queue[tail - 1]] > usable[k]:
-                tail -= 1
-            queue[tail] = k
-            tail += 1
-            if queue[head] <= k - window:
-                head += 1
-            if k >= window - 1 and (count == 0 or places[count - 1] != queue[head]):
-                places[count] = queue[head]
-                count += 1
+        elif k >= window - 1 and (count == 0 or places[count - 1] != smallest):
+            places[count] = smallest
+            count += 1
     kept = np.empty(count, np.int64)
     found = 0
     for k in range(count):
-        if usable[places[k]] != no_key:
-            kept[found] = places[k]
-            found += 1
-    kept = kept[:found]
-    order = np.argsort(usable[kept], kind="mergesort")
-    return kept[order]
+        kept[found] = places[k]
+        found += usable[places[k]] != no_key
+    bits = 1
+    while (1 << (bits + 3)) <= found and bits < 24:  # 4 to 8 places a bucket
+        bits += 1
+    order, _ = _bucket_sorted(usable, kept[:found], bits)
+    return order
 
 
 @compiled
@@ -150,3 +171,106 @@ def key_filter(keys: UInt32Array, bits_per_key: int, mixes: npt.NDArray[np.uint6
             ) >> np.uint64(32)
             bits[bit >> np.uint64(6)] |= np.uint64(1) << (bit & np.uint64(63))
     return bits
+
+
+@compiled
+def compact_characters(
+    codes: UInt32Array,
+    space_table: BoolArray,
+    classes: npt.NDArray[np.uint8],
+    word_table: BoolArray,
+    han: int,
+    mark: int,
+) -> tuple[bool, Int32Array, Int32Array, UInt32Array, BoolArray]:
+    """``core.features.shingles.Shingles.of``'s characters in one pass, for a text of the
+    Basic Multilingual Plane: (True, the compact characters' positions, the marks' left
+    out, the compact characters, which are word characters); (False, ...) for a text with a
+    code point past it, which that module's rules take. ``classes`` tells Han characters
+    (``han``) and marks (``mark``) by code point, ``word_table`` letters and digits. A mark
+    is left out where the nearest character before it that is neither a mark nor
+    whitespace is Han."""
+    n = len(codes)
+    positions = np.empty(n, np.int32)
+    marks = np.empty(n, np.int32)
+    kept = np.empty(n, np.uint32)
+    word = np.empty(n, np.bool_)
+    count, left_out = 0, 0
+    after_han = False  # the nearest character before that is no mark is Han
+    for k in range(n):
+        code = codes[k]
+        if code >= 0x10000:
+            return False, positions[:0], marks[:0], kept[:0], word[:0]
+        if code < len(space_table) and space_table[code]:
+            continue
+        kind = classes[code]
+        if kind == mark:
+            if after_han:
+                marks[left_out] = k
+                left_out += 1
+                continue
+        else:
+            after_han = kind == han
+        positions[count] = k
+        kept[count] = code
+        word[count] = word_table[code]
+        count += 1
+    return True, positions[:count], marks[:left_out], kept[:count], word[:count]
+
+
+@compiled
+def cumulative_weights(
+    codes: UInt32Array,
+    word: BoolArray,
+    positions: Int32Array,
+    marks: Int32Array,
+    first_full_weight: int,
+    light_weight: float,
+    weight_column: int,
+    counted_column: int,
+) -> npt.NDArray[np.float64]:
+    """A compact text's cumulative weight of word characters (1 from code point
+    ``first_full_weight`` on, ``light_weight`` below) and counted characters (each compact
+    one, with the marks left out before it; past the end, all of them), one row more
+    than characters: ``overlap.CompactText.weight``, summed in the same order as numpy's
+    ``cumsum``, so bit for bit."""
+    n = len(codes)
+    cumulative = np.empty((n + 1, 2), np.float64)
+    total, mark = 0.0, 0
+    cumulative[0, weight_column] = 0.0
+    for k in range(n):
+        if word[k]:
+            total += 1.0 if codes[k] >= first_full_weight else light_weight
+        cumulative[k + 1, weight_column] = total
+        while mark < len(marks) and marks[mark] < positions[k]:
+            mark += 1
+        cumulative[k, counted_column] = k + mark
+    cumulative[n, counted_column] = n + len(marks)
+    return cumulative
+
+
+@compiled
+def winnowed_places(
+    hashes: U64Array,
+    tainted: BoolArray,
+    shingle: int,
+    mixes: npt.NDArray[np.uint64],
+    window: int,
+    no_key: np.uint64,
+) -> tuple[U64Array, IntArray]:
+    """The keys winnowing keeps and where each is (`kept_positions` of
+    ``core.features.shingles.winnowing_keys``), sorted by key then position, without the
+    whole-array passes: a key hashes the shingles at k and ``shingle`` later (``mixes``:
+    that module's two multipliers), and is ``no_key`` where either is tainted."""
+    count = max(0, len(hashes) - shingle)
+    keys = np.empty(count, np.uint64)
+    for k in range(count):
+        if tainted[k] or tainted[k + shingle]:
+            keys[k] = no_key
+            continue
+        key = hashes[k] * mixes[0] + hashes[k + shingle]
+        key ^= key >> np.uint64(31)
+        key *= mixes[1]
+        key ^= key >> np.uint64(29)
+        keys[k] = key - np.uint64(1) if key == no_key else key
+    places = kept_positions(keys, window, no_key)
+    return keys[places], places
