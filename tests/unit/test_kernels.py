@@ -258,7 +258,8 @@ def test_shingles_that_differ_only_at_their_end_are_told_apart_by_their_whole_ha
     """A log line repeated with its last character changed, every letter in turn: the
     shingles that end there share one 32-bit key and differ in their whole hash, so a
     look-up must search past the others for its own. The reach bound, which searches them
-    by halves, must still be exactly what the chains reach."""
+    by halves, must still be exactly what the chains reach; the places whose keys match,
+    which the rejection bounds first, hold them and the others."""
     line = "the same line of a log, repeated"
     words = paragraphs(44, "en", count=2)[0].split()
     variants = "\n".join(f"{line[:-1]}{letter}" for letter in "abcdefghijklmnopqrstuvwxyz")
@@ -272,6 +273,10 @@ def test_shingles_that_differ_only_at_their_end_are_told_apart_by_their_whole_ha
         reach = seeds.bridged_length(starts, ends, MAX_GAP, count)
         assert reach > 0
         assert rejection.reach_bound(x.shingles, count, y.verifiable, SHINGLE, MAX_GAP) == reach
+        keyed, _ = rejection._key_places(x.shingles, y.verifiable)
+        whole, _ = rejection._matched_places(x.shingles, y.verifiable)
+        assert set(whole.tolist()) <= set(keyed.tolist())
+        assert len(keyed) > len(whole) or x is b
 
 
 def test_an_empty_text_that_needs_a_share_is_rejected_not_divided_by() -> None:

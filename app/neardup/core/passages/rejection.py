@@ -107,14 +107,31 @@ def shares_anchor_run(a: Verifiable, b: Verifiable, anchor_shingles: int, max_tr
 @compiled
 def _matched_places(a_shingles: U64, b: Verifiable) -> tuple[IntArray, IntArray]:
     """The places of a whose shingle b's lookup holds (the places of the seeds), in order,
-    and for each the first entry of b's lookup that holds it. A first pass over a keeps
-    the places whose key b's filter of keys may hold (a few in a hundred), without a
-    branch; only those are looked up, in a second."""
-    b_shingles, b_positions, b_keys, b_buckets, b_filter = b[0], b[1], b[2], b[3], b[7]
-    bits = 1  # 2**bits buckets by the keys' leading bits, as ``CompactText`` made them
+    and for each the first entry of b's lookup that holds it."""
+    places, entries = _key_places(a_shingles, b)
+    return _whole_places(places, entries, a_shingles, b)
+
+
+@compiled
+def _bucket_bits(b_buckets: npt.NDArray[np.int32]) -> int:
+    """How many leading bits of a key name its bucket (``CompactText`` made 2**bits)."""
+    bits = 1
     while (1 << bits) < len(b_buckets) - 1:
         bits += 1
-    shift = 32 - bits
+    return bits
+
+
+@compiled
+def _key_places(a_shingles: U64, b: Verifiable) -> tuple[IntArray, IntArray]:
+    """The places of a whose key (a shingle's top 32 bits) b's lookup holds, in order, and
+    for each the first entry of b's lookup with that key: the places of the seeds, and
+    rarely a few more (shingles that differ only at their end share a key), so a bound
+    from them is a bound. A first pass over a keeps the places whose key b's filter of
+    keys may hold (a few in a hundred), without a branch; only those are looked up, in a
+    second, which reads b's keys alone (a whole shingle of b is a read further away, and
+    most pairs are rejected without one: `_whole_places`)."""
+    b_keys, b_buckets, b_filter = b[2], b[3], b[7]
+    shift = 32 - _bucket_bits(b_buckets)
     size = np.uint64(len(b_filter) * 64)
     maybe, count = np.empty(len(a_shingles), np.int64), 0
     for i in range(len(a_shingles)):
@@ -130,11 +147,29 @@ def _matched_places(a_shingles: U64, b: Verifiable) -> tuple[IntArray, IntArray]
         y, end = b_buckets[key >> shift], b_buckets[(key >> shift) + 1]
         while y < end and b_keys[y] < key:
             y += 1
-        if y < end and b_keys[y] == key and b_shingles[b_positions[y]] != a_shingles[i]:
+        if y < end and b_keys[y] == key:
+            maybe[matched], entries[matched] = i, y
+            matched += 1
+    return maybe[:matched], entries[:matched]
+
+
+@compiled
+def _whole_places(
+    places: IntArray, entries: IntArray, a_shingles: U64, b: Verifiable
+) -> tuple[IntArray, IntArray]:
+    """Of the places and entries `_key_places` found, those whose whole shingle b's lookup
+    holds, with the first entry that holds it."""
+    b_shingles, b_positions, b_buckets = b[0], b[1], b[3]
+    shift = 32 - _bucket_bits(b_buckets)
+    whole_places, whole_entries, kept = np.empty_like(places), np.empty_like(entries), 0
+    for k in range(len(places)):
+        i, y = places[k], entries[k]
+        if b_shingles[b_positions[y]] != a_shingles[i]:
             # Keys agree for shingles that differ only at their end (the hash is polynomial),
             # and a line repeated with its last character changed makes thousands of them:
             # the bucket is sorted by the whole hash, so the rest is searched by halves.
-            low, high = y + 1, end
+            key = np.uint32(a_shingles[i] >> np.uint64(32))
+            low, high = y + 1, b_buckets[(key >> shift) + 1]
             while low < high:
                 middle = (low + high) // 2
                 if b_shingles[b_positions[middle]] < a_shingles[i]:
@@ -142,10 +177,11 @@ def _matched_places(a_shingles: U64, b: Verifiable) -> tuple[IntArray, IntArray]
                 else:
                     high = middle
             y = low
-        if y < end and b_shingles[b_positions[y]] == a_shingles[i]:
-            maybe[matched], entries[matched] = i, y
-            matched += 1
-    return maybe[:matched], entries[:matched]
+            if y == b_buckets[(key >> shift) + 1] or b_shingles[b_positions[y]] != a_shingles[i]:
+                continue
+        whole_places[kept], whole_entries[kept] = i, y
+        kept += 1
+    return whole_places[:kept], whole_entries[:kept]
 
 
 @compiled
@@ -213,6 +249,13 @@ def worth_seeding(
 
 
 @compiled
+def _covers(places: IntArray, x_weight: F64, need: float, shingle: int, max_gap: int) -> bool:
+    """Whether chains through ``places`` of x may cover ``need`` of x (`_stretches`)."""
+    reach = _stretches(places, x_weight[:, COUNTED], shingle, max_gap, False)
+    return bool(min(1.0, reach / x_weight[-1, COUNTED]) >= need)
+
+
+@compiled
 def _may_hold(
     need: float,
     x: Verifiable,
@@ -231,9 +274,13 @@ def _may_hold(
         return True
     if not len(x[6]):  # an empty text covers nothing
         return False
-    places, entries = _matched_places(x[0], y)
-    reach = _stretches(places, x_weight[:, COUNTED], shingle, max_gap, False)
-    if min(1.0, reach / x_weight[-1, COUNTED]) < need:
+    # Most pairs are rejected by the reach of the places whose keys match (a bound on the
+    # reach of those whose shingles do); the others by it exactly, or by weight.
+    places, entries = _key_places(x[0], y)
+    if not _covers(places, x_weight, need, shingle, max_gap):
+        return False
+    places, entries = _whole_places(places, entries, x[0], y)
+    if not _covers(places, x_weight, need, shingle, max_gap):
         return False
     # The same allowance for a sum's rounding as ``kernels`` gives its own check.
     light = min_match - 1e-6
