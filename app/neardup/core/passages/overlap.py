@@ -35,7 +35,6 @@ from neardup.core.features import (
     SHINGLE_BASE,
     SHINGLE_MIX_SHIFT,
     WINNOW,
-    HashArray,
     Shingles,
     character_tables,
     is_whitespace,
@@ -61,18 +60,21 @@ IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
 UInt32Array = npt.NDArray[np.uint32]
 _FIRST_CJK = 0x2E80
-_KEY_MIXES = np.array(KEY_MIX, np.uint64)
-
-
-def _compiled_hashes(
-    codes: npt.NDArray[np.uint32], word: npt.NDArray[np.bool_]
-) -> tuple[HashArray, npt.NDArray[np.bool_]]:
-    """A text's shingle hashes and taints by the compiled pass: a text is built for
-    verification several times in a large scan, where the analysis hashes it once."""
-    hashes, tainted = text_kernels.hashed_shingles(
-        codes, word, SHINGLE, SHINGLE_BASE, SHINGLE_MIX_SHIFT
-    )
-    return hashes, tainted
+# The rules a compact text is built by, as ``text_kernels.compact_arrays`` takes them.
+BUILDING = (
+    SHINGLE,
+    SHINGLE_BASE,
+    SHINGLE_MIX_SHIFT,
+    WINNOW,
+    np.array(KEY_MIX, np.uint64),
+    NO_HASH,
+    FILTER_BITS_PER_KEY,
+    rejection.FILTER_MIXES,
+    _FIRST_CJK,
+    LATIN_CHAR_WEIGHT,
+    kernel_types.WEIGHT,
+    kernel_types.COUNTED,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,46 +132,30 @@ class CompactText:
 
     @classmethod
     def of(cls, text: str) -> CompactText:
-        """The compact form of a normalised text, by compiled passes (a large scan builds
+        """The compact form of a normalised text, in one compiled call (a large scan builds
         each text for verification several times)."""
         codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
-        basic, positions, marks, kept, word = text_kernels.compact_characters(
-            codes, *character_tables()
-        )
+        basic, arrays = text_kernels.compact_text(codes, character_tables(), BUILDING)
         if not basic:  # a code point past the Basic Multilingual Plane: numpy's rules
-            return cls.of_shingles(Shingles.of(text, _compiled_hashes))
-        hashes, tainted = _compiled_hashes(kept, word)
-        return cls.of_shingles(Shingles(positions, kept, word, hashes, tainted, marks))
-
-    @classmethod
-    def of_shingles(cls, shingled: Shingles) -> CompactText:
-        """The compact form of a text whose shingles are already known."""
-        cumulative = text_kernels.cumulative_weights(
-            shingled.codes,
-            shingled.word,
-            shingled.positions,
-            shingled.marks,
-            _FIRST_CJK,
-            LATIN_CHAR_WEIGHT,
-            kernel_types.WEIGHT,
-            kernel_types.COUNTED,
-        )
-        lookup = sorted_lookup(shingled.hashes, ~shingled.tainted)
-        kept_keys, kept_positions = text_kernels.winnowed_places(
-            shingled.hashes, shingled.tainted, SHINGLE, _KEY_MIXES, WINNOW, NO_HASH
-        )
-        key_filter = text_kernels.key_filter(lookup[1], FILTER_BITS_PER_KEY, rejection.FILTER_MIXES)
+            shingled = Shingles.of(text)
+            arrays = text_kernels.compact_arrays(
+                shingled.positions, shingled.marks, shingled.codes, shingled.word, BUILDING
+            )
+        positions, marks, codes, _, hashes, tainted, weight = arrays[:7]
+        order, keys, buckets, kept_keys, kept_positions, key_filter = arrays[7:]
         return cls(
-            shingled.positions,
-            shingled.hashes,
-            cumulative,
-            shingled.tainted,
-            *lookup,
+            positions,
+            hashes,
+            weight,
+            tainted,
+            order,
+            keys,
+            buckets,
             kept_keys,
             kept_positions,
             key_filter,
-            shingled.codes,
-            shingled.marks,
+            codes,
+            marks,
         )
 
     def __len__(self) -> int:
@@ -196,11 +182,8 @@ def sorted_lookup(
     hashes: npt.NDArray[np.uint64], usable: npt.NDArray[np.bool_]
 ) -> tuple[Int32Array, UInt32Array, Int32Array]:
     """The usable places sorted by hash (equal hashes in text order), the top 32 bits of
-    each one's hash, and where the keys of each bucket start: 2**bits buckets by the
-    leading bits of the key, 4 to 8 places a bucket, so a look-up reads one or two cache
-    lines of keys wherever the text is long."""
-    bits = min(max(1, int(np.count_nonzero(usable)).bit_length() - 3), 24)
-    return text_kernels.bucketed_lookup(hashes, usable, bits)
+    each one's hash, and where the keys of each bucket start (``text_kernels``)."""
+    return text_kernels.bucketed_lookup(hashes, usable)
 
 
 # A chain of ANCHOR_CHARS characters is this many consecutive matching shingles.

@@ -29,17 +29,21 @@ _INSERTED = 32
 
 @compiled
 def bucketed_lookup(
-    hashes: npt.NDArray[np.uint64], usable: npt.NDArray[np.bool_], bits: int
+    hashes: npt.NDArray[np.uint64], usable: npt.NDArray[np.bool_]
 ) -> tuple[Int32Array, UInt32Array, Int32Array]:
-    """``overlap.sorted_lookup`` for 2**bits buckets: the usable places sorted by hash
-    (equal hashes in text order), the top 32 bits of each one's hash, and where each
-    bucket of places starts."""
+    """``overlap.sorted_lookup``: the usable places sorted by hash (equal hashes in text
+    order), the top 32 bits of each one's hash, and where each bucket of places starts:
+    2**bits buckets by the leading bits of the key, 4 to 8 places a bucket, so a look-up
+    reads one or two cache lines of keys wherever the text is long."""
     places = np.empty(len(hashes), np.int32)
     count = 0
     for k in range(len(hashes)):
         places[count] = k
         count += usable[k]
-    order, buckets = _bucket_sorted(hashes, places[:count], bits)
+    length = 0  # of count in bits
+    while count >> length:
+        length += 1
+    order, buckets = _bucket_sorted(hashes, places[:count], min(max(1, length - 3), 24))
     keys = np.empty(len(order), np.uint32)
     for x in range(len(order)):
         keys[x] = hashes[order[x]] >> np.uint64(32)
@@ -274,3 +278,55 @@ def winnowed_places(
         keys[k] = key - np.uint64(1) if key == no_key else key
     places = kept_positions(keys, window, no_key)
     return keys[places], places
+
+
+# What `compact_arrays` takes of the rules (``overlap.BUILDING`` gives them, in this order):
+# the shingle's length, its hash's base and mixing shift; the winnowing window, the keys'
+# two multipliers and the value of no key; the filter's bits a key and its multipliers;
+# the first code point of full weight, the weight below it; the columns of the weights.
+BuildRules = tuple[
+    int, np.uint64, int, int, U64Array, np.uint64, int, U64Array, int, float, int, int
+]
+# (positions, marks, compact characters, word characters) then the arrays of
+# `compact_arrays`: hashes, taints, weights, the lookup (three), kept keys and positions,
+# the filter.
+Compact = tuple[
+    Int32Array, Int32Array, UInt32Array, BoolArray, U64Array, BoolArray,
+    npt.NDArray[np.float64], Int32Array, UInt32Array, Int32Array, U64Array, IntArray, U64Array,
+]  # fmt: skip
+
+
+@compiled
+def compact_text(
+    codes: UInt32Array,
+    characters: tuple[BoolArray, npt.NDArray[np.uint8], BoolArray, int, int],
+    rules: BuildRules,
+) -> tuple[bool, Compact]:
+    """Every array of a ``CompactText`` from a text's code points, in one call (each
+    function a process loads from numba's cache costs it 5 to 10 ms, measured, in every
+    cold scan): (True, them) for a text of the Basic Multilingual Plane, (False, those of
+    no text) for another (`compact_characters`; ``characters`` its tables)."""
+    basic, positions, marks, kept, word = compact_characters(
+        codes, characters[0], characters[1], characters[2], characters[3], characters[4]
+    )
+    return basic, compact_arrays(positions, marks, kept, word, rules)
+
+
+@compiled
+def compact_arrays(
+    positions: Int32Array, marks: Int32Array, kept: UInt32Array, word: BoolArray, rules: BuildRules
+) -> Compact:
+    """The arrays of a ``CompactText`` from its compact characters (``Compact``)."""
+    shingle, base, mix_shift, window, key_mixes, no_key = rules[:6]
+    filter_bits, filter_mixes, first_full_weight, light_weight = rules[6:10]
+    hashes, tainted = hashed_shingles(kept, word, shingle, base, mix_shift)
+    cumulative = cumulative_weights(
+        kept, word, positions, marks, first_full_weight, light_weight, rules[10], rules[11]
+    )
+    order, keys, buckets = bucketed_lookup(hashes, ~tainted)
+    kept_keys, kept_places = winnowed_places(hashes, tainted, shingle, key_mixes, window, no_key)
+    bits = key_filter(keys, filter_bits, filter_mixes)
+    return (
+        positions, marks, kept, word, hashes, tainted, cumulative, order, keys, buckets,
+        kept_keys, kept_places, bits,
+    )  # fmt: skip
