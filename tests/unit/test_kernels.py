@@ -13,7 +13,7 @@ import re
 
 import numpy as np
 
-from neardup.core.features import SHINGLE, normalize
+from neardup.core.features import SHINGLE, Shingles, kept_places, normalize
 from neardup.core.passages import kernel_types, rejection, seeds
 from neardup.core.passages.overlap import (
     MAX_GAP,
@@ -398,3 +398,41 @@ def test_sentences_moved_in_a_reordered_copy_count_as_copied() -> None:
         a, b = CompactText.of(normalize(text)), CompactText.of(normalize("".join(sentences)))
         found = measure_passages(a, b)
         assert min(found.overlap_a, found.overlap_b) > 0.7, (seed, found.overlap_a)
+
+
+def test_a_compact_text_is_built_as_the_numpy_rules_build_it() -> None:
+    """``CompactText.of`` builds a text in one compiled call; every array must be what the
+    whole-array rules of ``core.features.shingles`` give, bit for bit: Chinese with its
+    marks left out, English, whitespace, a repeated line, rare Han and emoji (past the
+    Basic Multilingual Plane, which numpy's rules classify), and no text at all."""
+    rng = random.Random(7)
+    alphabet = list(
+        "的一是在不了有和人这中大，。、；：？！“”（）《》abc XYZ 123\t\n\u3000.,;:!?-—…"
+    )
+    texts = [
+        paragraphs(45, "zh", count=1)[0],
+        paragraphs(46, "en", count=1)[0],
+        "====\n" * 30 + "the same line again and again\n" * 40,
+        "中文，𠀀𠀁字。😀 and more text here，又一句。" * 5,
+        "",
+        "，，，",
+        *("".join(rng.choice(alphabet) for _ in range(rng.randint(1, 400))) for _ in range(60)),
+    ]
+    for text in map(normalize, texts):
+        built = CompactText.of(text)
+        rules = Shingles.of(text)
+        for name in ("positions", "codes", "marks", "tainted"):
+            assert np.array_equal(getattr(built, name), getattr(rules, name)), name
+        assert np.array_equal(built.shingles, rules.hashes)
+        weight = np.where(rules.codes >= 0x2E80, 1.0, 1 / 3) * rules.word
+        assert np.array_equal(built.weight[1:, kernel_types.WEIGHT], np.cumsum(weight))
+        counted = np.arange(len(rules.codes)) + np.searchsorted(rules.marks, rules.positions)
+        assert np.array_equal(built.weight[:-1, kernel_types.COUNTED], counted)
+        assert built.weight[-1, kernel_types.COUNTED] == len(rules.codes) + len(rules.marks)
+        keys, places = kept_places(rules.hashes, rules.tainted)
+        assert np.array_equal(built.kept_keys, keys)
+        assert np.array_equal(built.kept_positions, places)
+        order, lookup_keys, buckets = sorted_lookup(rules.hashes, ~rules.tainted)
+        assert np.array_equal(built.lookup_positions, order)
+        assert np.array_equal(built.lookup_keys, lookup_keys)
+        assert np.array_equal(built.lookup_buckets, buckets)
