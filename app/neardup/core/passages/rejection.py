@@ -168,8 +168,8 @@ def _whole_places(
             # Keys agree for shingles that differ only at their end (the hash is polynomial),
             # and a line repeated with its last character changed makes thousands of them:
             # the bucket is sorted by the whole hash, so the rest is searched by halves.
-            key = np.uint32(a_shingles[i] >> np.uint64(32))
-            low, high = y + 1, b_buckets[(key >> shift) + 1]
+            end = b_buckets[(np.uint32(a_shingles[i] >> np.uint64(32)) >> shift) + 1]
+            low, high = y + 1, end
             while low < high:
                 middle = (low + high) // 2
                 if b_shingles[b_positions[middle]] < a_shingles[i]:
@@ -177,7 +177,7 @@ def _whole_places(
                 else:
                     high = middle
             y = low
-            if y == b_buckets[(key >> shift) + 1] or b_shingles[b_positions[y]] != a_shingles[i]:
+            if y == end or b_shingles[b_positions[y]] != a_shingles[i]:
                 continue
         whole_places[kept], whole_entries[kept] = i, y
         kept += 1

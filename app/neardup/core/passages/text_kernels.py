@@ -40,14 +40,21 @@ def bucketed_lookup(
     for k in range(len(hashes)):
         places[count] = k
         count += usable[k]
-    length = 0  # of count in bits
-    while count >> length:
-        length += 1
-    order, buckets = _bucket_sorted(hashes, places[:count], min(max(1, length - 3), 24))
+    order, buckets = _bucket_sorted(hashes, places[:count], _bucket_bits(count))
     keys = np.empty(len(order), np.uint32)
     for x in range(len(order)):
         keys[x] = hashes[order[x]] >> np.uint64(32)
     return order, keys, buckets
+
+
+@compiled
+def _bucket_bits(count: int) -> int:
+    """How many leading bits of a hash name its bucket, for ``count`` places: 4 to 8
+    places a bucket (at most 2**24 buckets)."""
+    length = 0  # of count in bits
+    while count >> length:
+        length += 1
+    return min(max(1, length - 3), 24)
 
 
 @compiled
@@ -134,8 +141,11 @@ def kept_positions(usable: npt.NDArray[np.uint64], window: int, no_key: np.uint6
     n = len(usable)
     places = np.empty(n, np.int64)
     count = 0
+    if n < window:  # shorter than a window: every place
+        places[:] = np.arange(n)
+        count = n
     smallest = -1
-    for k in range(n):
+    for k in range(n if n >= window else 0):
         if smallest >= 0 and smallest <= k - window:  # it left: the leftmost smallest now
             smallest = k - window + 1
             for j in range(smallest + 1, k + 1):
@@ -143,10 +153,7 @@ def kept_positions(usable: npt.NDArray[np.uint64], window: int, no_key: np.uint6
                     smallest = j
         elif smallest < 0 or usable[k] < usable[smallest]:  # an equal one never beats it
             smallest = k
-        if n < window:
-            places[count] = k
-            count += 1
-        elif k >= window - 1 and (count == 0 or places[count - 1] != smallest):
+        if k >= window - 1 and (count == 0 or places[count - 1] != smallest):
             places[count] = smallest
             count += 1
     kept = np.empty(count, np.int64)
@@ -154,10 +161,7 @@ def kept_positions(usable: npt.NDArray[np.uint64], window: int, no_key: np.uint6
     for k in range(count):
         kept[found] = places[k]
         found += usable[places[k]] != no_key
-    bits = 1
-    while (1 << (bits + 3)) <= found and bits < 24:  # 4 to 8 places a bucket
-        bits += 1
-    order, _ = _bucket_sorted(usable, kept[:found], bits)
+    order, _ = _bucket_sorted(usable, kept[:found], _bucket_bits(found))
     return order
 
 
